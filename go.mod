@@ -1,0 +1,3 @@
+module github.com/zmlc/zmlc
+
+go 1.26.8
