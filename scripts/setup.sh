@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# scripts/setup.sh: prepare a Debian bookworm machine to build and test zmlc.
+#
+# Idempotent and fast when everything is present: it runs `apt-get update`
+# only when a needed Debian package is missing. Run it as root (or with sudo
+# available) on a fresh machine; Go 1.26 is expected at /usr/local/go (or on
+# PATH).
+#
+# Debian packages:
+#   mlir-19-tools  mlir-opt-19, used by the test that the generic MLIR output
+#                  of `zmlc --emit=mlir-generic` parses with upstream MLIR.
+#                  It is in Debian bookworm's main archive (19.1.7-3~deb12u1,
+#                  from a bookworm point release), so no backports or LLVM
+#                  apt repository is needed.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+packages=(mlir-19-tools)
+
+missing=()
+for p in "${packages[@]}"; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+		missing+=("$p")
+	fi
+done
+
+if ((${#missing[@]} > 0)); then
+	sudo=()
+	if [[ $(id -u) -ne 0 ]]; then
+		if command -v sudo >/dev/null; then
+			sudo=(sudo)
+		else
+			echo "setup.sh: need root to install: ${missing[*]}" >&2
+			exit 1
+		fi
+	fi
+	echo "setup.sh: installing ${missing[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	"${sudo[@]}" apt-get update -qq
+	"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if ! command -v go >/dev/null; then
+	if [[ -x /usr/local/go/bin/go ]]; then
+		export PATH="/usr/local/go/bin:$PATH"
+	else
+		echo "setup.sh: Go 1.26 not found (expected /usr/local/go/bin/go or go on PATH)" >&2
+		exit 1
+	fi
+fi
+
+go mod download
