@@ -1,0 +1,132 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+)
+
+// targets are the values of --target, in the order the help lists them.
+var targets = []string{"wasm", "cpu", "cuda", "rocm", "vulkan", "metal", "tpu", "neuron"}
+
+// emits are the values of --emit (the stages compile mode can print).
+var emits = []string{"mlir", "mlir-generic"}
+
+// compileOptions are the flags of compile mode, `zmlc [flags] INPUT`.
+type compileOptions struct {
+	Target   string
+	CPU      string
+	CUDAArch string
+	ROCmArch string
+	Output   string
+	Emit     string
+	OptLevel int
+	Entry    string
+	Dims     map[string]int64 // --dim name=size, symbolic dimensions bound at compile time
+	DimOrder []string         // the --dim names in command-line order
+	Inputs   []string
+	Version  bool
+	Help     bool
+	Args     []string // positional arguments
+}
+
+// newCompileFlags returns the flag set of compile mode, bound to o.
+func newCompileFlags(o *compileOptions, dims *[]string) *pflag.FlagSet {
+	fs := pflag.NewFlagSet("zmlc", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	fs.SortFlags = false
+	fs.StringVar(&o.Target, "target", "wasm", "generate code for `TARGET`: "+strings.Join(targets, ", "))
+	fs.StringVar(&o.CPU, "cpu", "", "CPU model `NAME` for --target=cpu (e.g. x86-64-v3); default: the host")
+	fs.StringVar(&o.CUDAArch, "cuda-arch", "", "GPU architecture `ARCH` for --target=cuda (e.g. sm_90)")
+	fs.StringVar(&o.ROCmArch, "rocm-arch", "", "GPU architecture `ARCH` for --target=rocm (e.g. gfx942)")
+	fs.StringVarP(&o.Output, "output", "o", "", "write the result to `FILE` (written atomically); default stdout for --emit")
+	fs.StringVar(&o.Emit, "emit", "", "print `STAGE` instead of compiling: "+strings.Join(emits, ", "))
+	fs.IntVarP(&o.OptLevel, "opt-level", "O", 2, "optimisation `LEVEL`: 0, 1 or 2 (-O0, -O1, -O2)")
+	fs.StringVar(&o.Entry, "entry", "", "entry function `NAME`")
+	fs.StringArrayVar(dims, "dim", nil, "bind a symbolic dimension, `NAME=SIZE` (repeat: --dim b=64 --dim s=128)")
+	fs.StringArrayVar(&o.Inputs, "input", nil, "input tensor `FILE.npy` (repeat for each argument)")
+	fs.BoolVar(&o.Version, "version", false, "print the version and exit")
+	fs.BoolVarP(&o.Help, "help", "h", false, "print this help and exit")
+	return fs
+}
+
+// parseCompileArgs parses the command line of compile mode. Errors are
+// *usageError values.
+func parseCompileArgs(args []string) (*compileOptions, error) {
+	o := &compileOptions{}
+	var dims []string
+	fs := newCompileFlags(o, &dims)
+	if err := fs.Parse(normalizeArgs(fs, args)); err != nil {
+		return nil, &usageError{err.Error()}
+	}
+	o.Args = fs.Args()
+	if o.Help || o.Version {
+		return o, nil
+	}
+	if !slices.Contains(targets, o.Target) {
+		return nil, &usageError{fmt.Sprintf("unknown target %q; valid targets: %s", o.Target, strings.Join(targets, ", "))}
+	}
+	if o.Emit != "" && !slices.Contains(emits, o.Emit) {
+		return nil, &usageError{fmt.Sprintf("unknown --emit %q; valid stages: %s", o.Emit, strings.Join(emits, ", "))}
+	}
+	if o.OptLevel < 0 || o.OptLevel > 2 {
+		return nil, &usageError{fmt.Sprintf("invalid optimisation level -O%d; valid levels: -O0, -O1, -O2", o.OptLevel)}
+	}
+	var err error
+	if o.Dims, o.DimOrder, err = parseDims(dims); err != nil {
+		return nil, err
+	}
+	switch len(o.Args) {
+	case 0:
+		return nil, &usageError{"no input file"}
+	case 1:
+	default:
+		return nil, &usageError{fmt.Sprintf("one input file expected, got %d: %s", len(o.Args), strings.Join(o.Args, " "))}
+	}
+	return o, nil
+}
+
+// parseDims parses repeated `--dim name=size` values: name an identifier,
+// size a positive integer, each name at most once.
+func parseDims(vals []string) (map[string]int64, []string, error) {
+	dims := map[string]int64{}
+	var order []string
+	for _, v := range vals {
+		name, size, ok := strings.Cut(v, "=")
+		if !ok || !isIdent(name) {
+			return nil, nil, &usageError{fmt.Sprintf("invalid --dim %q: want NAME=SIZE, e.g. --dim b=64", v)}
+		}
+		n, err := strconv.ParseInt(size, 10, 64)
+		if err != nil || n <= 0 {
+			return nil, nil, &usageError{fmt.Sprintf("invalid --dim %q: the size must be a positive integer", v)}
+		}
+		if _, dup := dims[name]; dup {
+			return nil, nil, &usageError{fmt.Sprintf("--dim %s given twice", name)}
+		}
+		dims[name] = n
+		order = append(order, name)
+	}
+	return dims, order, nil
+}
+
+// isIdent reports whether s is a dimension name: a letter or '_' followed
+// by letters, digits or '_'.
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, c := range s {
+		switch {
+		case c == '_', c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+		case c >= '0' && c <= '9' && i > 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
