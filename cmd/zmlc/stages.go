@@ -22,7 +22,7 @@ var (
 	// printModule prints m in the pretty syntax, or the generic one.
 	printModule = func(m *ir.Module, generic bool) (string, error) { return "", errMissing("the MLIR printer (ir/asm)") }
 	// verifyModule checks m (ir.Verify).
-	verifyModule = func(m *ir.Module) error { return errMissing("the verifier (ir.Verify)") }
+	verifyModule = ir.Verify
 	// readTensor reads one --input file (.npy).
 	readTensor = func(path string) (*ir.Tensor, error) { return nil, errMissing("tensor I/O (ir/tensorio)") }
 	// writeTensor writes one result as .npy.

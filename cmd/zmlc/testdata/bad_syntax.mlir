@@ -1,0 +1,5 @@
+func.func @main() -> tensor<2xf32> {
+  %0 = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %1 = stablehlo.add %0, %0 : tensor<2xf32
+  func.return %1 : tensor<2xf32>
+}
