@@ -50,7 +50,7 @@ func (p *headerParser) jsonError(err error) error {
 	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return p.fail("header is not valid JSON: %s (at byte %d of the header)", se.Error(), se.Offset)
+		return p.fail("header is not valid JSON: %s", se.Error())
 	}
 	return p.fail("header is not valid JSON: %v", err)
 }
