@@ -1,0 +1,286 @@
+package interp
+
+// Running the scalar computations of reduce, reduce_window, scatter,
+// select_and_scatter, sort, map and the collectives: a region whose block
+// arguments are rank-0 tensors, called once per element.
+//
+// Calling a region through the interpreter costs a few allocations per call,
+// so the common bodies are recognised and evaluated directly on the element
+// storage: a single add, multiply, maximum, minimum, and, or or xor of the
+// two block arguments, and bodies that return one of their arguments
+// unchanged (scatter's "replace"). The fast path gives bit-identical results
+// to running the region (same rounding, wrapping and NaN rules, the spec's
+// semantics of those ops); reduceFastDisabled turns it off for tests that
+// compare the two.
+
+import (
+	"math"
+
+	"github.com/zmlc/zmlc/ir"
+)
+
+// reduceFastDisabled forces every body through the interpreter (tests).
+var reduceFastDisabled = false
+
+// scalarBody calls a region on scalar arguments, reusing its argument
+// tensors between calls.
+type scalarBody struct {
+	in     *Interpreter
+	op     *ir.Op
+	region *ir.Region
+	args   []Value
+	argT   []*ir.Tensor
+	// fast is set when the body is a recognised binary op on (arg0, arg1)
+	// or returns one of them; then fastElem is its element type.
+	fast     *fastBinary
+	fastElem ir.ElementType
+}
+
+// fastBinary is a recognised body of two scalars of one element type; pick
+// is 1 or 2 when the body returns arg0 or arg1 unchanged, else 0 and the
+// functions apply the op.
+type fastBinary struct {
+	pick int
+	I    func(a, b int64) int64
+	F    func(a, b float64) float64
+	C    func(a, b complex128) complex128
+}
+
+// newScalarBody prepares region r of op for calls with nargs rank-0 tensor
+// arguments; it returns an error if the region's block arguments are not
+// nargs rank-0 tensors.
+func newScalarBody(in *Interpreter, op *ir.Op, r *ir.Region, nargs int) (*scalarBody, error) {
+	b := r.Entry()
+	if b == nil {
+		return nil, errorAt(op, "region is empty")
+	}
+	if len(b.Args) != nargs {
+		return nil, errorAt(op, "region takes %d arguments, want %d", len(b.Args), nargs)
+	}
+	sb := &scalarBody{in: in, op: op, region: r, args: make([]Value, nargs), argT: make([]*ir.Tensor, nargs)}
+	for i, a := range b.Args {
+		t := a.Tensor()
+		if t == nil || t.Rank() != 0 {
+			return nil, errorAt(op, "region argument %d has type %s, want a rank-0 tensor", i, a.Type)
+		}
+		x, err := newTensor(op, t)
+		if err != nil {
+			return nil, err
+		}
+		sb.argT[i] = x
+		sb.args[i] = x
+	}
+	if nargs == 2 && !reduceFastDisabled {
+		sb.fast, sb.fastElem = detectFastBinary(b)
+	}
+	return sb, nil
+}
+
+// argElem returns the element type of block argument i.
+func (sb *scalarBody) argElem(i int) ir.ElementType { return sb.argT[i].Type.Elem }
+
+// set stores element si of src, converted to the argument's element type,
+// as argument i of the next call.
+func (sb *scalarBody) set(i int, src *ir.Tensor, si int) {
+	castElem(sb.argT[i], 0, src, si)
+}
+
+// call runs the region and returns its results, each checked to be a
+// rank-0 tensor. The returned tensors may be argument tensors that the next
+// set overwrites: read them before the next call.
+func (sb *scalarBody) call() ([]*ir.Tensor, error) {
+	res, err := sb.in.RunRegion(sb.region, sb.args)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*ir.Tensor, len(res))
+	for i, v := range res {
+		t, ok := v.(*ir.Tensor)
+		if !ok || t.Type.Rank() != 0 || t.Len() != 1 {
+			return nil, errorAt(sb.op, "region result %d is not a rank-0 tensor", i)
+		}
+		out[i] = t
+	}
+	return out, nil
+}
+
+// detectFastBinary recognises a block `^bb(%a: tensor<E>, %b: tensor<E>)`
+// whose body is `return %a`, `return %b`, or `%r = OP %a, %b` (either
+// operand order) then `return %r`, for OP one of add, multiply, maximum,
+// minimum, and, or, xor.
+func detectFastBinary(b *ir.Block) (*fastBinary, ir.ElementType) {
+	e := b.Args[0].Tensor().Elem
+	if b.Args[1].Tensor().Elem != e {
+		return nil, ir.Invalid
+	}
+	switch len(b.Ops) {
+	case 1:
+		ret := b.Ops[0]
+		if !isReturn(ret) || len(ret.Operands) != 1 {
+			return nil, ir.Invalid
+		}
+		switch ret.Operands[0] {
+		case b.Args[0]:
+			return &fastBinary{pick: 1}, e
+		case b.Args[1]:
+			return &fastBinary{pick: 2}, e
+		}
+	case 2:
+		x, ret := b.Ops[0], b.Ops[1]
+		if !isReturn(ret) || len(ret.Operands) != 1 || len(x.Results) != 1 || ret.Operands[0] != x.Results[0] {
+			return nil, ir.Invalid
+		}
+		if len(x.Operands) != 2 || len(x.Regions) != 0 {
+			return nil, ir.Invalid
+		}
+		a0, a1 := x.Operands[0], x.Operands[1]
+		if !((a0 == b.Args[0] && a1 == b.Args[1]) || (a0 == b.Args[1] && a1 == b.Args[0])) {
+			return nil, ir.Invalid
+		}
+		rt := x.Results[0].Tensor()
+		if rt == nil || rt.Rank() != 0 || rt.Elem != e {
+			return nil, ir.Invalid
+		}
+		if f := fastBinaryFuncs(x.Name, e); f != nil {
+			return f, e
+		}
+	}
+	return nil, ir.Invalid
+}
+
+func isReturn(op *ir.Op) bool { return op.Name == "stablehlo.return" || op.Name == "func.return" }
+
+// fastBinaryFuncs returns the scalar functions of the commutative op name
+// for element type e, or nil when there is no fast path. They are the
+// functions the elementwise evaluators use (booleans: add and maximum are
+// OR, multiply and minimum are AND; floats: IEEE-754 maximum/minimum, NaN
+// propagating, -0 < +0; complex maximum/minimum lexicographic), followed by
+// the same wrapping and rounding as mapBinary.
+func fastBinaryFuncs(name string, e ir.ElementType) *fastBinary {
+	var g elemFuncs2
+	switch name {
+	case "stablehlo.add":
+		if e == ir.I1 {
+			g.I = func(a, b int64) int64 { return a | b }
+		} else {
+			g = elemFuncs2{
+				I: func(a, b int64) int64 { return a + b },
+				F: func(a, b float64) float64 { return a + b },
+				C: func(a, b complex128) complex128 { return a + b },
+			}
+		}
+	case "stablehlo.multiply":
+		if e == ir.I1 {
+			g.I = func(a, b int64) int64 { return a & b }
+		} else {
+			g = elemFuncs2{
+				I: func(a, b int64) int64 { return a * b },
+				F: func(a, b float64) float64 { return a * b },
+				C: func(a, b complex128) complex128 { return a * b },
+			}
+		}
+	case "stablehlo.maximum":
+		g = minMaxFuncs(e, true)
+	case "stablehlo.minimum":
+		g = minMaxFuncs(e, false)
+	case "stablehlo.and":
+		g.I = func(a, b int64) int64 { return a & b }
+	case "stablehlo.or":
+		g.I = func(a, b int64) int64 { return a | b }
+	case "stablehlo.xor":
+		g.I = func(a, b int64) int64 { return a ^ b }
+	default:
+		return nil
+	}
+	f := &fastBinary{}
+	switch storageKind(e) {
+	case kindInt:
+		if g.I == nil {
+			return nil
+		}
+		gi := g.I
+		f.I = func(a, b int64) int64 { return e.WrapInt(gi(a, b)) }
+	case kindFloat:
+		if g.F == nil {
+			return nil
+		}
+		gf := g.F
+		f.F = func(a, b float64) float64 { return ir.RoundFloat(gf(a, b), e) }
+	case kindComplex:
+		if g.C == nil {
+			return nil
+		}
+		gc := g.C
+		p := e.ComplexPart()
+		f.C = func(a, b complex128) complex128 {
+			c := gc(a, b)
+			return complex(ir.RoundFloat(real(c), p), ir.RoundFloat(imag(c), p))
+		}
+	}
+	return f
+}
+
+// castElem stores element si of src into element di of dst, converting to
+// dst's element type: integers wrap, floats round to nearest-even, real to
+// complex takes a zero imaginary part, complex to real keeps the real part,
+// float to integer truncates toward zero (saturating; NaN gives 0). Reduce,
+// scatter and the collectives use it for the spec's to_destination_type,
+// which only ever widens.
+func castElem(dst *ir.Tensor, di int, src *ir.Tensor, si int) {
+	de, se := dst.Type.Elem, src.Type.Elem
+	switch storageKind(de) {
+	case kindInt:
+		switch storageKind(se) {
+		case kindInt:
+			dst.I[di] = de.WrapInt(src.I[si])
+		case kindFloat:
+			dst.I[di] = de.WrapInt(floatToInt(src.F[si]))
+		case kindComplex:
+			dst.I[di] = de.WrapInt(floatToInt(real(src.C[si])))
+		}
+	case kindFloat:
+		switch storageKind(se) {
+		case kindInt:
+			dst.F[di] = ir.RoundFloat(intToFloat(src.I[si], se), de)
+		case kindFloat:
+			dst.F[di] = ir.RoundFloat(src.F[si], de)
+		case kindComplex:
+			dst.F[di] = ir.RoundFloat(real(src.C[si]), de)
+		}
+	case kindComplex:
+		p := de.ComplexPart()
+		var c complex128
+		switch storageKind(se) {
+		case kindInt:
+			c = complex(intToFloat(src.I[si], se), 0)
+		case kindFloat:
+			c = complex(src.F[si], 0)
+		case kindComplex:
+			c = src.C[si]
+		}
+		dst.C[di] = complex(ir.RoundFloat(real(c), p), ir.RoundFloat(imag(c), p))
+	}
+}
+
+// intToFloat returns the value of integer element v of type e as a float64
+// (unsigned types, ui64 included, read as unsigned).
+func intToFloat(v int64, e ir.ElementType) float64 {
+	if e.IsUnsigned() {
+		return float64(unsignedBits(v, e))
+	}
+	return float64(v)
+}
+
+// floatToInt truncates x toward zero, saturating at the int64 range; NaN
+// gives 0.
+func floatToInt(x float64) int64 {
+	switch {
+	case math.IsNaN(x):
+		return 0
+	case x >= math.MaxInt64:
+		return math.MaxInt64
+	case x <= math.MinInt64:
+		return math.MinInt64
+	}
+	return int64(x)
+}
