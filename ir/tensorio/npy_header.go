@@ -161,6 +161,7 @@ func (p *pyParser) seq(kind byte, closer byte) (pyValue, error) {
 			return v, nil
 		}
 		if kind == 'd' {
+			keyPos := p.pos
 			k, err := p.value()
 			if err != nil {
 				return pyValue{}, err
@@ -175,6 +176,7 @@ func (p *pyParser) seq(kind byte, closer byte) (pyValue, error) {
 			p.pos++
 			for _, old := range v.keys {
 				if old == k.str {
+					p.pos = keyPos
 					return pyValue{}, p.errorf("duplicate key %s", k)
 				}
 			}
@@ -257,6 +259,7 @@ func (p *pyParser) int() (pyValue, error) {
 		p.pos++
 	}
 	if p.pos < len(p.s) && (p.s[p.pos] == '.' || p.s[p.pos] == 'e' || p.s[p.pos] == 'E' || p.s[p.pos] == 'j' || isIdentStart(p.s[p.pos])) {
+		p.pos = start
 		return pyValue{}, p.errorf("unsupported number %q", p.rest())
 	}
 	return pyValue{kind: 'i', num: strings.TrimPrefix(num, "+")}, nil
