@@ -284,3 +284,74 @@ func floatToInt(x float64) int64 {
 	}
 	return int64(x)
 }
+
+// accumulator folds values into result elements with a body of 2n scalar
+// arguments: acc[j] = body(acc[j], x[k]) for n accumulated tensors at once
+// (reduce, reduce_window, scatter, select_and_scatter, all_reduce). The
+// first n body arguments receive the accumulated values, the last n the new
+// ones; both are converted to the body's argument types and the body's
+// results to the accumulators' element types.
+type accumulator struct {
+	sb   *scalarBody
+	n    int
+	acc  []*ir.Tensor // accumulators, updated in place
+	vals []*ir.Tensor // the values folded in
+	fast *fastBinary  // n == 1 and one element type throughout
+}
+
+// newAccumulator prepares region r of op to fold vals into acc (n tensors
+// each).
+func newAccumulator(in *Interpreter, op *ir.Op, r *ir.Region, acc, vals []*ir.Tensor) (*accumulator, error) {
+	n := len(acc)
+	if len(vals) != n {
+		return nil, errorAt(op, "%d accumulators for %d inputs", n, len(vals))
+	}
+	sb, err := newScalarBody(in, op, r, 2*n)
+	if err != nil {
+		return nil, err
+	}
+	a := &accumulator{sb: sb, n: n, acc: acc, vals: vals}
+	if n == 1 && sb.fast != nil && sb.fastElem == acc[0].Type.Elem && sb.fastElem == vals[0].Type.Elem {
+		a.fast = sb.fast
+	}
+	return a, nil
+}
+
+// fold sets acc[j] = body(acc[j], src[k]) where src is vals, or other
+// tensors of the same element types (the init values of reduce_window's
+// padding).
+func (a *accumulator) fold(j int, src []*ir.Tensor, k int) error {
+	if f := a.fast; f != nil {
+		acc, x := a.acc[0], src[0]
+		switch f.pick {
+		case 1:
+		case 2:
+			copyElem(acc, j, x, k)
+		default:
+			switch {
+			case acc.I != nil:
+				acc.I[j] = f.I(acc.I[j], x.I[k])
+			case acc.F != nil:
+				acc.F[j] = f.F(acc.F[j], x.F[k])
+			case acc.C != nil:
+				acc.C[j] = f.C(acc.C[j], x.C[k])
+			}
+		}
+		return nil
+	}
+	for i := 0; i < a.n; i++ {
+		a.sb.set(i, a.acc[i], j)
+		a.sb.set(a.n+i, src[i], k)
+	}
+	out, err := a.sb.call()
+	if err != nil {
+		return err
+	}
+	if len(out) != a.n {
+		return errorAt(a.sb.op, "body returned %d values, want %d", len(out), a.n)
+	}
+	for i, o := range out {
+		castElem(a.acc[i], j, o, 0)
+	}
+	return nil
+}
