@@ -194,65 +194,72 @@ func TestNpyFortranOrder(t *testing.T) {
 	}
 }
 
+// npyMalformed lists one .npy file for each kind of malformation, with the
+// exact error; the fuzz corpus is built from it too.
+var npyMalformed = []struct {
+	name string
+	data []byte
+	want string
+}{
+	{"empty", nil, "npy: file is 0 bytes, too short for the .npy magic string"},
+	{"short magic", []byte("\x93NUM"), "npy: file is 4 bytes, too short for the .npy magic string"},
+	{"not npy", []byte("PK\x03\x04rest of a zip"), `npy: not a .npy file: it starts with "PK\x03\x04re", not the magic string "\x93NUMPY"`},
+	{"no version", []byte("\x93NUMPY\x01"), "npy: file ends inside the format version"},
+	{"unknown version", append([]byte("\x93NUMPY\x04\x00"), 0, 0), "npy: unsupported format version 4.0 (zmlc reads 1.0, 2.0 and 3.0)"},
+	{"no header length", []byte("\x93NUMPY\x01\x00\x05"), "npy: file ends inside the header length"},
+	{"header truncated", append([]byte("\x93NUMPY\x01\x00\x40\x00"), "{'descr'"...), "npy: header length is 64, but the file ends after 8 header bytes"},
+	{"header too long", npyLongHeader, "npy: header length 10001 exceeds the limit of 10000 bytes"},
+	{"v3 not UTF-8", npyBytes(3, "{'descr': '\xff'}", nil), "npy: version 3.0 header is not valid UTF-8"},
+	{"not a dict", npyBytes(1, "[1, 2]\n", nil), "npy: header is not a dictionary: [1, 2]"},
+	{"syntax error", npyBytes(1, "{'descr': '<f4' 'shape': ()}", nil),
+		`npy: cannot parse header "{'descr': '<f4' 'shape': ()}": at byte 16: expected ',' or '}', found "'shape': ()}"`},
+	{"function call", npyBytes(1, "{'descr': __import__('os')}", nil),
+		`npy: cannot parse header "{'descr': __import__('os')}": at byte 10: unexpected name "__import__"`},
+	{"missing key", npyBytes(1, "{'descr': '<f4', 'shape': ()}", npyOneF32),
+		"npy: header {'descr': '<f4', 'shape': ()} does not have exactly the keys 'descr', 'fortran_order' and 'shape'"},
+	{"extra key", npyBytes(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (), 'x': 1}", npyOneF32),
+		"npy: header {'descr': '<f4', 'fortran_order': False, 'shape': (), 'x': 1} does not have exactly the keys 'descr', 'fortran_order' and 'shape'"},
+	{"duplicate key", npyBytes(1, "{'descr': '<f4', 'descr': '<f4', 'shape': ()}", npyOneF32),
+		`npy: cannot parse header "{'descr': '<f4', 'descr': '<f4', 'shape': ()}": at byte 17: duplicate key 'descr'`},
+	{"bfloat16 as void", npyBytes(1, npyDict("<V2", "False", "()"), []byte{0, 0}),
+		`npy: descr "<V2" is NumPy's anonymous void type (ml_dtypes writes bfloat16 and float8 this way); zmlc cannot tell which element type it holds`},
+	{"object array", npyBytes(1, npyDict("|O", "False", "()"), nil),
+		`npy: descr "|O" is an object array (pickled data), which zmlc never loads`},
+	{"unicode string", npyBytes(1, npyDict("<U5", "False", "()"), nil), `npy: descr "<U5" has no zmlc element type`},
+	{"long double", npyBytes(1, npyDict("<f16", "False", "()"), nil), `npy: descr "<f16" has no zmlc element type`},
+	{"native order", npyBytes(1, npyDict("=f4", "False", "()"), npyOneF32), `npy: descr "=f4" has native byte order, which a file cannot rely on`},
+	{"no order", npyBytes(1, npyDict("f4", "False", "()"), npyOneF32), `npy: descr "f4" has no byte-order character ('<', '>' or '|')`},
+	{"| for a wide type", npyBytes(1, npyDict("|f4", "False", "()"), npyOneF32), `npy: descr "|f4" gives no byte order for a 4-byte type`},
+	{"structured", npyBytes(1, "{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': ()}", npyOneF32),
+		"npy: descr [('a', '<f4')] is not supported: structured and subarray dtypes have no zmlc element type"},
+	{"fortran_order not bool", npyBytes(1, npyDict("<f4", "0", "()"), npyOneF32), "npy: fortran_order is not a valid bool: 0"},
+	{"shape is a list", npyBytes(1, npyDict("<f4", "False", "[1]"), npyOneF32), "npy: shape is not valid: [1] is not a tuple of integers"},
+	{"shape is an int", npyBytes(1, npyDict("<f4", "False", "(1)"), npyOneF32), "npy: shape is not valid: 1 is not a tuple of integers"},
+	{"negative dimension", npyBytes(1, npyDict("<f4", "False", "(2, -1)"), npyOneF32), "npy: shape (2, -1) has a negative dimension"},
+	{"string dimension", npyBytes(1, npyDict("<f4", "False", "('1',)"), npyOneF32),
+		"npy: shape is not valid: ('1',) is not a tuple of integers that fit in 64 bits"},
+	{"huge dimension", npyBytes(1, npyDict("<f4", "False", "(99999999999999999999,)"), npyOneF32),
+		"npy: shape is not valid: (99999999999999999999,) is not a tuple of integers that fit in 64 bits"},
+	{"float dimension", npyBytes(1, npyDict("<f4", "False", "(1.0,)"), npyOneF32),
+		`npy: cannot parse header "{'descr': '<f4', 'fortran_order': False, 'shape': (1.0,), }\n": at byte 51: unsupported number "1.0,), }\n"`},
+	{"size overflow", npyBytes(1, npyDict("<f8", "False", "(4611686018427387904, 2)"), nil),
+		"npy: shape (4611686018427387904, 2) overflows: its byte size does not fit in 63 bits"},
+	{"huge shape, no data", npyBytes(1, npyDict("<f8", "False", "(1099511627776,)"), npyOneF32),
+		"npy: array data is truncated: shape (1099511627776,) of f64 needs 8796093022208 bytes, the file holds 4"},
+	{"truncated data", npyBytes(1, npyDict("<f4", "False", "(2,)"), npyOneF32),
+		"npy: array data is truncated: shape (2,) of f32 needs 8 bytes, the file holds 4"},
+	{"trailing data", npyBytes(1, npyDict("<f4", "False", "()"), append(npyOneF32, 0)), "npy: 1 bytes after the array data"},
+	{"deep nesting", npyBytes(1, strings.Repeat("(", 100), nil),
+		`npy: cannot parse header "` + strings.Repeat("(", 100) + `": at byte 32: nesting deeper than 32`},
+}
+
+var (
+	npyOneF32     = []byte{0, 0, 0x80, 0x3f}
+	npyLongHeader = npyBytes(2, strings.Repeat(" ", MaxNpyHeaderSize+1), nil)
+)
+
 func TestNpyMalformed(t *testing.T) {
-	f4 := []byte{0, 0, 0x80, 0x3f}
-	long := npyBytes(2, strings.Repeat(" ", MaxNpyHeaderSize+1), nil)
-	for _, c := range []struct {
-		name string
-		data []byte
-		want string
-	}{
-		{"empty", nil, "npy: file is 0 bytes, too short for the .npy magic string"},
-		{"short magic", []byte("\x93NUM"), "npy: file is 4 bytes, too short for the .npy magic string"},
-		{"not npy", []byte("PK\x03\x04rest of a zip"), `npy: not a .npy file: it starts with "PK\x03\x04re", not the magic string "\x93NUMPY"`},
-		{"no version", []byte("\x93NUMPY\x01"), "npy: file ends inside the format version"},
-		{"unknown version", append([]byte("\x93NUMPY\x04\x00"), 0, 0), "npy: unsupported format version 4.0 (zmlc reads 1.0, 2.0 and 3.0)"},
-		{"no header length", []byte("\x93NUMPY\x01\x00\x05"), "npy: file ends inside the header length"},
-		{"header truncated", append([]byte("\x93NUMPY\x01\x00\x40\x00"), "{'descr'"...), "npy: header length is 64, but the file ends after 8 header bytes"},
-		{"header too long", long, "npy: header length 10001 exceeds the limit of 10000 bytes"},
-		{"v3 not UTF-8", npyBytes(3, "{'descr': '\xff'}", nil), "npy: version 3.0 header is not valid UTF-8"},
-		{"not a dict", npyBytes(1, "[1, 2]\n", nil), "npy: header is not a dictionary: [1, 2]"},
-		{"syntax error", npyBytes(1, "{'descr': '<f4' 'shape': ()}", nil),
-			`npy: cannot parse header "{'descr': '<f4' 'shape': ()}": at byte 16: expected ',' or '}', found "'shape': ()}"`},
-		{"function call", npyBytes(1, "{'descr': __import__('os')}", nil),
-			`npy: cannot parse header "{'descr': __import__('os')}": at byte 10: unexpected name "__import__"`},
-		{"missing key", npyBytes(1, "{'descr': '<f4', 'shape': ()}", f4),
-			"npy: header {'descr': '<f4', 'shape': ()} does not have exactly the keys 'descr', 'fortran_order' and 'shape'"},
-		{"extra key", npyBytes(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (), 'x': 1}", f4),
-			"npy: header {'descr': '<f4', 'fortran_order': False, 'shape': (), 'x': 1} does not have exactly the keys 'descr', 'fortran_order' and 'shape'"},
-		{"duplicate key", npyBytes(1, "{'descr': '<f4', 'descr': '<f4', 'shape': ()}", f4),
-			`npy: cannot parse header "{'descr': '<f4', 'descr': '<f4', 'shape': ()}": at byte 17: duplicate key 'descr'`},
-		{"bfloat16 as void", npyBytes(1, npyDict("<V2", "False", "()"), []byte{0, 0}),
-			`npy: descr "<V2" is NumPy's anonymous void type (ml_dtypes writes bfloat16 and float8 this way); zmlc cannot tell which element type it holds`},
-		{"object array", npyBytes(1, npyDict("|O", "False", "()"), nil),
-			`npy: descr "|O" is an object array (pickled data), which zmlc never loads`},
-		{"unicode string", npyBytes(1, npyDict("<U5", "False", "()"), nil), `npy: descr "<U5" has no zmlc element type`},
-		{"long double", npyBytes(1, npyDict("<f16", "False", "()"), nil), `npy: descr "<f16" has no zmlc element type`},
-		{"native order", npyBytes(1, npyDict("=f4", "False", "()"), f4), `npy: descr "=f4" has native byte order, which a file cannot rely on`},
-		{"no order", npyBytes(1, npyDict("f4", "False", "()"), f4), `npy: descr "f4" has no byte-order character ('<', '>' or '|')`},
-		{"| for a wide type", npyBytes(1, npyDict("|f4", "False", "()"), f4), `npy: descr "|f4" gives no byte order for a 4-byte type`},
-		{"structured", npyBytes(1, "{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': ()}", f4),
-			"npy: descr [('a', '<f4')] is not supported: structured and subarray dtypes have no zmlc element type"},
-		{"fortran_order not bool", npyBytes(1, npyDict("<f4", "0", "()"), f4), "npy: fortran_order is not a valid bool: 0"},
-		{"shape is a list", npyBytes(1, npyDict("<f4", "False", "[1]"), f4), "npy: shape is not valid: [1] is not a tuple of integers"},
-		{"shape is an int", npyBytes(1, npyDict("<f4", "False", "(1)"), f4), "npy: shape is not valid: 1 is not a tuple of integers"},
-		{"negative dimension", npyBytes(1, npyDict("<f4", "False", "(2, -1)"), f4), "npy: shape (2, -1) has a negative dimension"},
-		{"string dimension", npyBytes(1, npyDict("<f4", "False", "('1',)"), f4),
-			"npy: shape is not valid: ('1',) is not a tuple of integers that fit in 64 bits"},
-		{"huge dimension", npyBytes(1, npyDict("<f4", "False", "(99999999999999999999,)"), f4),
-			"npy: shape is not valid: (99999999999999999999,) is not a tuple of integers that fit in 64 bits"},
-		{"float dimension", npyBytes(1, npyDict("<f4", "False", "(1.0,)"), f4),
-			`npy: cannot parse header "{'descr': '<f4', 'fortran_order': False, 'shape': (1.0,), }\n": at byte 51: unsupported number "1.0,), }\n"`},
-		{"size overflow", npyBytes(1, npyDict("<f8", "False", "(4611686018427387904, 2)"), nil),
-			"npy: shape (4611686018427387904, 2) overflows: its byte size does not fit in 63 bits"},
-		{"huge shape, no data", npyBytes(1, npyDict("<f8", "False", "(1099511627776,)"), f4),
-			"npy: array data is truncated: shape (1099511627776,) of f64 needs 8796093022208 bytes, the file holds 4"},
-		{"truncated data", npyBytes(1, npyDict("<f4", "False", "(2,)"), f4),
-			"npy: array data is truncated: shape (2,) of f32 needs 8 bytes, the file holds 4"},
-		{"trailing data", npyBytes(1, npyDict("<f4", "False", "()"), append(f4, 0)), "npy: 1 bytes after the array data"},
-		{"deep nesting", npyBytes(1, strings.Repeat("(", 100), nil),
-			`npy: cannot parse header "` + strings.Repeat("(", 100) + `": at byte 32: nesting deeper than 32`},
-	} {
+	for _, c := range npyMalformed {
 		t.Run(c.name, func(t *testing.T) {
 			x, err := DecodeNpy(c.data)
 			if err == nil {
