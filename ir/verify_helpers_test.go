@@ -132,6 +132,10 @@ func cmpBody(elems ...ElementType) func(*Op) {
 		args = append(args, tt(e), tt(e))
 	}
 	return region(args, func(b *Builder, a []*Value) []*Value {
+		if len(a) < 2 {
+			v, _ := b.Constant(MustTensor(TensorOf(I1)))
+			return []*Value{v}
+		}
 		v, _ := b.Compare("LT", "", a[0], a[1])
 		return []*Value{v}
 	})
