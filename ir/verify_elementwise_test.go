@@ -49,7 +49,7 @@ func unaryResult(op string, e ElementType) ElementType {
 	return e
 }
 
-func TestVerifyUnaryElementwise(t *testing.T) {
+func unaryElementwiseCases() []opCase {
 	var cases []opCase
 	for op, k := range unaryClasses() {
 		for _, s := range classSamples {
@@ -68,10 +68,13 @@ func TestVerifyUnaryElementwise(t *testing.T) {
 			)
 		}
 	}
-	runCases(t, cases)
+	return cases
 }
 
-func TestVerifyBinaryElementwise(t *testing.T) {
+// TestVerifyUnaryElementwise verifies the cases of unaryElementwiseCases.
+func TestVerifyUnaryElementwise(t *testing.T) { runCases(t, unaryElementwiseCases()) }
+
+func binaryElementwiseCases() []opCase {
 	var cases []opCase
 	for op, k := range binaryClasses() {
 		for _, s := range classSamples {
@@ -90,10 +93,13 @@ func TestVerifyBinaryElementwise(t *testing.T) {
 			)
 		}
 	}
-	runCases(t, cases)
+	return cases
 }
 
-func TestVerifyElementwiseOthers(t *testing.T) {
+// TestVerifyBinaryElementwise verifies the cases of binaryElementwiseCases.
+func TestVerifyBinaryElementwise(t *testing.T) { runCases(t, binaryElementwiseCases()) }
+
+func elementwiseOthersCases() []opCase {
 	f4, i4, b4 := tt(F32, 4), tt(I32, 4), tt(I1, 4)
 	cmp := func(dir, typ string) Attrs {
 		a := at("comparison_direction", enum("comparison_direction", dir))
@@ -102,7 +108,7 @@ func TestVerifyElementwiseOthers(t *testing.T) {
 		}
 		return a
 	}
-	runCases(t, []opCase{
+	return []opCase{
 		{name: "ok", op: "stablehlo.compare", operands: ts(f4, f4), attrs: cmp("LT", "FLOAT"), results: ts(b4)},
 		{name: "totalorder", op: "stablehlo.compare", operands: ts(f4, f4), attrs: cmp("GE", "TOTALORDER"), results: ts(b4)},
 		{name: "signed", op: "stablehlo.compare", operands: ts(i4, i4), attrs: cmp("EQ", "SIGNED"), results: ts(b4)},
@@ -152,5 +158,8 @@ func TestVerifyElementwiseOthers(t *testing.T) {
 		{name: "mant", op: "stablehlo.reduce_precision", operands: ts(f4), attrs: at("exponent_bits", iv(5), "mantissa_bits", iv(-1)), results: ts(f4), want: "0 <= mantissa_bits (C3)"},
 		{name: "missing", op: "stablehlo.reduce_precision", operands: ts(f4), results: ts(f4), want: "requires attribute 'exponent_bits'"},
 		{name: "int", op: "stablehlo.reduce_precision", operands: ts(i4), attrs: at("exponent_bits", iv(5), "mantissa_bits", iv(10)), results: ts(i4), want: "floating-point type (I1)"},
-	})
+	}
 }
+
+// TestVerifyElementwiseOthers verifies the cases of elementwiseOthersCases.
+func TestVerifyElementwiseOthers(t *testing.T) { runCases(t, elementwiseOthersCases()) }

@@ -9,7 +9,7 @@ func dotDims(lb, rb, lc, rc []int64) Attrs {
 	})
 }
 
-func TestVerifyDotGeneral(t *testing.T) {
+func dotGeneralCases() []opCase {
 	l, r := tt(F32, 1, 2, 3), tt(F32, 1, 4, 2, 3)
 	v := func(x ...int64) []int64 { return x }
 	prec := func(n int) Attrs {
@@ -20,7 +20,7 @@ func TestVerifyDotGeneral(t *testing.T) {
 		}
 		return append(a, NamedAttr{"precision_config", p})
 	}
-	runCases(t, []opCase{
+	return []opCase{
 		{name: "issue case", op: "stablehlo.dot_general", operands: ts(l, r), attrs: dotDims(v(0, 1), v(0, 2), v(2), v(3)), results: ts(tt(F32, 1, 2, 4))},
 		{name: "mixed precision result", op: "stablehlo.dot_general", operands: ts(tt(BF16, 2, 3), tt(BF16, 3, 4)), attrs: dotDims(nil, nil, v(1), v(0)), results: ts(tt(F32, 2, 4))},
 		{name: "precision", op: "stablehlo.dot_general", operands: ts(l, r), attrs: prec(2), results: ts(tt(F32, 1, 2, 4))},
@@ -43,8 +43,11 @@ func TestVerifyDotGeneral(t *testing.T) {
 		{name: "ok", op: "stablehlo.dot", operands: ts(tt(F32, 2, 3), tt(F32, 3)), results: ts(tt(F32, 2))},
 		{name: "contract", op: "stablehlo.dot", operands: ts(tt(F32, 2, 3), tt(F32, 4)), results: ts(tt(F32, 2)), want: "last dimension of lhs to equal the first of rhs"},
 		{name: "rank", op: "stablehlo.dot", operands: ts(l, tt(F32, 3)), results: ts(tt(F32, 2)), want: "rank 1 or 2"},
-	})
+	}
 }
+
+// TestVerifyDotGeneral verifies the cases of dotGeneralCases.
+func TestVerifyDotGeneral(t *testing.T) { runCases(t, dotGeneralCases()) }
 
 func convDims() *ConvDimensionNumbersAttr {
 	// [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]
@@ -55,7 +58,7 @@ func convDims() *ConvDimensionNumbersAttr {
 	}
 }
 
-func TestVerifyConvolution(t *testing.T) {
+func convolutionCases() []opCase {
 	lhs, rhs := tt(F32, 2, 8, 8, 4), tt(F32, 3, 3, 4, 6)
 	conv := func(kv ...any) Attrs {
 		return append(at("dimension_numbers", convDims()), at(kv...)...)
@@ -66,7 +69,7 @@ func TestVerifyConvolution(t *testing.T) {
 		return at("dimension_numbers", d)
 	}
 	out := tt(F32, 2, 6, 6, 6)
-	runCases(t, []opCase{
+	return []opCase{
 		{name: "valid", op: "stablehlo.convolution", operands: ts(lhs, rhs), attrs: conv(), results: ts(out)},
 		{name: "strided padded dilated", op: "stablehlo.convolution", operands: ts(lhs, rhs),
 			attrs: conv("window_strides", ia(2, 1), "padding", dense2([]int64{1, 1}, []int64{0, 2}), "lhs_dilation", ia(2, 1), "rhs_dilation", ia(1, 2)),
@@ -98,5 +101,8 @@ func TestVerifyConvolution(t *testing.T) {
 		{name: "C23", op: "stablehlo.convolution", operands: ts(lhs, rhs), attrs: conv("batch_group_count", iv(2), "feature_group_count", iv(2)), results: ts(out), want: "feature_group_count = 1 or batch_group_count = 1 (C23)"},
 		{name: "C27", op: "stablehlo.convolution", operands: ts(lhs, tt(F16, 3, 3, 4, 6)), attrs: conv(), results: ts(out), want: "(C27)"},
 		{name: "missing", op: "stablehlo.convolution", operands: ts(lhs, rhs), results: ts(out), want: "requires attribute 'dimension_numbers'"},
-	})
+	}
 }
+
+// TestVerifyConvolution verifies the cases of convolutionCases.
+func TestVerifyConvolution(t *testing.T) { runCases(t, convolutionCases()) }

@@ -11,7 +11,7 @@ func scatterDims() *ScatterDimensionNumbersAttr {
 	return &ScatterDimensionNumbersAttr{UpdateWindowDims: []int64{1}, InsertedWindowDims: []int64{0}, ScatterDimsToOperandDims: []int64{0}, IndexVectorDim: 1}
 }
 
-func TestVerifyGatherScatter(t *testing.T) {
+func gatherScatterCases() []opCase {
 	x, idx := tt(F32, 5, 3), tt(I32, 4, 1)
 	g := func(mod func(d *GatherDimensionNumbersAttr), sizes ...int64) Attrs {
 		d := gatherDims()
@@ -29,7 +29,7 @@ func TestVerifyGatherScatter(t *testing.T) {
 	}
 	add := binBody("add", F32)
 	up := tt(F32, 4, 3)
-	runCases(t, []opCase{
+	return []opCase{
 		{name: "ok", op: "stablehlo.gather", operands: ts(x, idx), attrs: g(nil, 1, 3), results: ts(tt(F32, 4, 3))},
 		{name: "implicit index dim", op: "stablehlo.gather", operands: ts(x, tt(I32, 4)), attrs: g(nil, 1, 3), results: ts(tt(F32, 4, 3))},
 		{name: "result", op: "stablehlo.gather", operands: ts(x, idx), attrs: g(nil, 1, 2), results: ts(tt(F32, 4, 3)), want: "inferred type(s) 'tensor<4x2xf32>'"},
@@ -67,10 +67,13 @@ func TestVerifyGatherScatter(t *testing.T) {
 		{name: "C23 promotion", op: "stablehlo.scatter", operands: ts(x, idx, up), attrs: s(nil), results: ts(tt(F64, 5, 3)), regions: []func(*Op){binBody("add", F64)}},
 		{name: "no region", op: "stablehlo.scatter", operands: ts(x, idx, up), attrs: s(nil), results: ts(x), want: "requires 1 region(s), got 0"},
 		{name: "result", op: "stablehlo.scatter", operands: ts(x, idx, up), attrs: s(nil), results: ts(up), regions: []func(*Op){add}, want: "inferred type(s) 'tensor<5x3xf32>'"},
-	})
+	}
 }
 
-func TestVerifyRegionOps(t *testing.T) {
+// TestVerifyGatherScatter verifies the cases of gatherScatterCases.
+func TestVerifyGatherScatter(t *testing.T) { runCases(t, gatherScatterCases()) }
+
+func regionOpsCases() []opCase {
 	x, f := tt(F32, 4, 6), tt(F32)
 	addF := binBody("add", F32)
 	rw := func(kv ...any) Attrs { return append(at("window_dimensions", ia(2, 3)), at(kv...)...) }
@@ -80,7 +83,7 @@ func TestVerifyRegionOps(t *testing.T) {
 		return []*Value{v}
 	})
 	i1, i32 := tt(I1), tt(I32)
-	runCases(t, []opCase{
+	return []opCase{
 		{name: "ok", op: "stablehlo.reduce", operands: ts(x, f), attrs: at("dimensions", ia(1)), results: ts(tt(F32, 4)), regions: []func(*Op){addF}},
 		{name: "argmax", op: "stablehlo.reduce", operands: ts(tt(F32, 4), tt(I32, 4), f, i32), attrs: at("dimensions", ia(0)), results: ts(f, i32),
 			regions: []func(*Op){retBody(ts(f, i32, f, i32), 0, 1)}},
@@ -148,5 +151,8 @@ func TestVerifyRegionOps(t *testing.T) {
 		{name: "C1", op: "stablehlo.case", operands: ts(i32), results: ts(x), want: "requires at least one region"},
 		{name: "C3", op: "stablehlo.case", operands: ts(i32), results: ts(x), regions: []func(*Op){constBody(x), constBody(f)}, want: "'branches[1]' returns (tensor<f32>) (C3)"[:24]},
 		{name: "index", op: "stablehlo.case", operands: ts(tt(I64)), results: ts(x), regions: []func(*Op){constBody(x)}, want: "index must be a 0-dimensional tensor of type si32"},
-	})
+	}
 }
+
+// TestVerifyRegionOps verifies the cases of regionOpsCases.
+func TestVerifyRegionOps(t *testing.T) { runCases(t, regionOpsCases()) }

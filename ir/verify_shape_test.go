@@ -2,7 +2,7 @@ package ir
 
 import "testing"
 
-func TestVerifyShapeOps(t *testing.T) {
+func shapeOpsCases() []opCase {
 	f23, f4 := tt(F32, 2, 3), tt(F32, 4)
 	cst := &DenseElementsAttr{Value: MustTensor(f23)}
 	pad := func(lo, hi, in []int64) Attrs {
@@ -12,7 +12,7 @@ func TestVerifyShapeOps(t *testing.T) {
 		return at("start_indices", ia(s...), "limit_indices", ia(l...), "strides", ia(st...))
 	}
 	i32 := tt(I32)
-	runCases(t, []opCase{
+	return []opCase{
 		{name: "ok", op: "stablehlo.constant", attrs: at("value", cst), results: ts(f23)},
 		{name: "type", op: "stablehlo.constant", attrs: at("value", cst), results: ts(tt(F32, 3, 2)), want: "type(value) = type(output) (C1)"},
 		{name: "missing", op: "stablehlo.constant", results: ts(f23), want: "requires attribute 'value'"},
@@ -90,5 +90,8 @@ func TestVerifyShapeOps(t *testing.T) {
 		{name: "ok", op: "stablehlo.get_dimension_size", operands: ts(f23), attrs: at("dimension", iv(1)), results: ts(tt(I32))},
 		{name: "dim", op: "stablehlo.get_dimension_size", operands: ts(f23), attrs: at("dimension", iv(2)), results: ts(tt(I32)), want: "0 <= dimension < rank(operand) (C1)"},
 		{name: "result", op: "stablehlo.get_dimension_size", operands: ts(f23), attrs: at("dimension", iv(0)), results: ts(tt(I64)), want: "inferred type(s) 'tensor<i32>'"},
-	})
+	}
 }
+
+// TestVerifyShapeOps verifies the cases of shapeOpsCases.
+func TestVerifyShapeOps(t *testing.T) { runCases(t, shapeOpsCases()) }
