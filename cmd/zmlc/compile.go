@@ -40,12 +40,21 @@ func compileMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "zmlc: error: %s: the .zml front end is not implemented yet; give a StableHLO .mlir program instead\n", filename)
 		return exitError
 	}
-	m, err := parseFile(filename, src)
-	if err == nil {
-		err = verifyModule(m)
-	}
+	// Like mlir-opt --split-input-file, a file split on `// -----` lines is
+	// handled part by part, and --emit prints the parts with the same marker.
+	mods, err := parseSplitFile(filename, src)
 	if err != nil {
 		reportError(stderr, err, filename, src)
+		return exitError
+	}
+	failed := false
+	for _, m := range mods {
+		if err := verifyModule(m); err != nil {
+			reportError(stderr, err, filename, src)
+			failed = true
+		}
+	}
+	if failed {
 		return exitError
 	}
 	if o.Emit == "" {
@@ -55,14 +64,16 @@ func compileMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// The optimisation pipeline does not exist yet, so every -O level prints
 	// the verified input.
-	text, err := printModule(m, o.Emit == "mlir-generic")
-	if err != nil {
-		reportError(stderr, err, filename, src)
-		return exitError
+	parts := make([]string, len(mods))
+	for i, m := range mods {
+		text, err := printModule(m, o.Emit == "mlir-generic")
+		if err != nil {
+			reportError(stderr, err, filename, src)
+			return exitError
+		}
+		parts[i] = strings.TrimRight(text, "\n") + "\n"
 	}
-	if !strings.HasSuffix(text, "\n") {
-		text += "\n"
-	}
+	text := strings.Join(parts, "\n// -----\n\n")
 	if o.Output == "" || o.Output == "-" {
 		if _, err := io.WriteString(stdout, text); err != nil {
 			reportError(stderr, err, "", nil)

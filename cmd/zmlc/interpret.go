@@ -72,6 +72,9 @@ func interpretMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		printInterpretHelp(stdout)
 		return exitOK
 	}
+	// Results are for reading: print every element in decimal, never as a
+	// hex blob (exact either way; --output-dir gives the raw values).
+	ir.HexElementsThreshold = -1
 	filename, src, err := readInput(o.Args[0], stdin)
 	if err != nil {
 		reportError(stderr, err, "", nil)
@@ -81,6 +84,9 @@ func interpretMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	for _, p := range o.Inputs {
 		t, err := readTensor(p)
 		if err != nil {
+			if pe, ok := err.(*os.PathError); ok {
+				err = pe.Err
+			}
 			reportError(stderr, fmt.Errorf("--input %s: %v", p, err), "", nil)
 			return exitError
 		}
