@@ -239,12 +239,16 @@ func (p *parser) parseFile() *ir.Module {
 			p.parseAttrAliasDef()
 		case p.tok.kind == tExcl && p.peek().kind == tEqual:
 			p.parseTypeAliasDef()
-		case p.is("module"):
+		case p.is("module") || p.tok.kind == tString && p.text() == `"builtin.module"`:
 			if explicit != nil || implicit != nil {
 				p.errf("expected a single top-level module, or only functions and global operations")
 				return nil
 			}
-			explicit = p.parseModule()
+			if p.tok.kind == tString {
+				explicit = p.parseGenericModule()
+			} else {
+				explicit = p.parseModule()
+			}
 		default:
 			if explicit != nil {
 				p.errf("expected a single top-level module, or only functions and global operations")
@@ -324,6 +328,53 @@ func (p *parser) parseModule() *ir.Module {
 		p.parseModuleItem(m)
 	}
 	p.expect(tRBrace)
+	p.parseOptLoc(&m.Loc)
+	return m
+}
+
+// parseGenericModule reads `"builtin.module"() <{sym_name = "m"}> ({
+// items }) {attrs} : () -> ()`.
+func (p *parser) parseGenericModule() *ir.Module {
+	m := &ir.Module{Loc: p.loc(p.tok.start)}
+	p.next()
+	if !p.expect(tLParen) || !p.expect(tRParen) {
+		return m
+	}
+	if p.accept(tLess) {
+		for _, a := range p.parseAttrDict() {
+			if s, ok := a.Value.(ir.StringAttr); ok && a.Name == "sym_name" {
+				m.Name = string(s)
+			} else {
+				m.Attrs = append(m.Attrs, a)
+			}
+		}
+		p.expect(tGreater)
+	}
+	if !p.expect(tLParen) || !p.expect(tLBrace) {
+		return m
+	}
+	if p.tok.kind == tCaret {
+		p.next()
+		p.expect(tColon)
+	}
+	for p.err == nil && p.tok.kind != tRBrace {
+		if p.tok.kind == tEOF {
+			p.errf("expected '}' to end the module, found end of file")
+			return m
+		}
+		p.parseModuleItem(m)
+	}
+	p.expect(tRBrace)
+	p.expect(tRParen)
+	if p.tok.kind == tLBrace {
+		m.Attrs = append(m.Attrs, p.parseAttrDict()...)
+	}
+	if !p.expect(tColon) {
+		return m
+	}
+	if t := p.parseFunctionType(); t != nil && (len(t.Inputs) > 0 || len(t.Results) > 0) {
+		p.errf("builtin.module has type () -> ()")
+	}
 	p.parseOptLoc(&m.Loc)
 	return m
 }

@@ -46,6 +46,12 @@ func (p *parser) parseOptLoc(dst *ir.Location) {
 	if p.err != nil {
 		return
 	}
+	p.setLoc(dst, body, pos)
+}
+
+// setLoc stores the location whose `loc(...)` body is body in dst, now or,
+// when it names aliases, once they are all known.
+func (p *parser) setLoc(dst *ir.Location, body string, pos int) {
 	if strings.IndexByte(body, '#') >= 0 {
 		p.pendingLocs = append(p.pendingLocs, pendingLoc{dst: dst, body: body, pos: pos})
 		return

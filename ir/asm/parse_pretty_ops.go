@@ -417,7 +417,11 @@ func (p *parser) parseReduce(start int) *ir.Op {
 		// The compact form: the location given after the type applies to the
 		// reduce and its body.
 		op.Loc = p.loc(start)
-		p.parseOptLoc(&op.Loc)
+		locBody, locPos := "", 0
+		if p.is("loc") && p.peek().kind == tLParen {
+			locPos = p.tok.start
+			locBody = p.parseLocBody()
+		}
 		e := ir.Invalid
 		if tt := ir.AsTensor(tins[0]); tt != nil {
 			e = tt.Elem
@@ -432,6 +436,11 @@ func (p *parser) parseReduce(start int) *ir.Op {
 		ret := ir.NewOp("stablehlo.return", in.Results, nil, nil)
 		ret.Loc = op.Loc
 		b.Append(ret)
+		if locBody != "" {
+			for _, dst := range []*ir.Location{&op.Loc, &in.Loc, &ret.Loc} {
+				p.setLoc(dst, locBody, locPos)
+			}
+		}
 		return op
 	}
 	if !p.expectKw("reducer") {

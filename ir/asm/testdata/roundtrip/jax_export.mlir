@@ -1,0 +1,28 @@
+#loc1 = loc("x")
+module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["data"=2, "model"=4]>
+  func.func public @main(%arg0: tensor<4xf32> {mhlo.sharding = "{replicated}"} loc("x"), %arg1: tensor<2x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>} loc("y")) -> (tensor<4xf32> {jax.result_info = ""}, tensor<f32> {jax.result_info = "[1]"}) {
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32> loc(#loc)
+    %0 = stablehlo.sine %arg0 : tensor<4xf32> loc(#loc7)
+    %1 = stablehlo.add %0, %arg0 : tensor<4xf32> loc(#loc8)
+    %2 = stablehlo.reduce(%arg1 init: %cst) applies stablehlo.add across dimensions = [0, 1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<f32> loc(#loc9)
+    %3 = call @helper(%1) : (tensor<4xf32>) -> tensor<4xf32> loc(#loc8)
+    return %3, %2 : tensor<4xf32>, tensor<f32> loc(#loc)
+  } loc(#loc)
+  func.func private @helper(%arg0: tensor<4xf32> loc("jit(f)/x"(#loc3))) -> tensor<4xf32> {
+    %c = stablehlo.constant dense<[1, 2, 3, 4]> : tensor<4xi32> loc(#loc)
+    %0 = stablehlo.convert %c : (tensor<4xi32>) -> tensor<4xf32> loc(#loc10)
+    %1 = stablehlo.multiply %arg0, %0 : tensor<4xf32> loc(#loc10)
+    return %1 : tensor<4xf32> loc(#loc)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc2 = loc("/tmp/x.py":3:0)
+#loc3 = loc("/tmp/x.py":4:9)
+#loc4 = loc("/tmp/x.py":5:11)
+#loc5 = loc("f"(#loc2))
+#loc6 = loc(callsite(#loc5 at #loc3))
+#loc7 = loc("jit(f)/jit(main)/sin"(#loc2))
+#loc8 = loc("jit(f)/jit(main)/add"(#loc6))
+#loc9 = loc("/tmp/x.py":6:2)
+#loc10 = loc(fused[#loc3, #loc4])
