@@ -20,6 +20,7 @@ type FormatError struct {
 	Msg       string
 }
 
+// Error returns the message `PATH: FORMAT: tensor "NAME": MSG`.
 func (e *FormatError) Error() string {
 	s := e.Format + ": "
 	if e.Path != "" {
