@@ -316,12 +316,12 @@ stablehlo.custom_call @"check.expect-eq"(%arg0, %arg0) {has_side_effect = true} 
 		name: "call",
 		in:   types(f32s),
 		build: func(tf *testFunc) {
-			tf.op("func.call", vals(tf.arg(0)), types(f32s, f32s), attrs("callee", &ir.SymbolRefAttr{Name: "helper"}))
+			tf.op("func.call", vals(tf.arg(0)), types(f32s, f32s), attrs("callee", &ir.SymbolRefAttr{Name: "pair"}))
 			tf.op("func.call", nil, nil, attrs("callee", &ir.SymbolRefAttr{Name: "no-args"}))
 		},
-		pretty: `%0:2 = call @helper(%arg0) : (tensor<f32>) -> (tensor<f32>, tensor<f32>)
+		pretty: `%0:2 = call @pair(%arg0) : (tensor<f32>) -> (tensor<f32>, tensor<f32>)
 call @"no-args"() : () -> ()`,
-		generic: `%0:2 = "func.call"(%arg0) <{callee = @helper}> : (tensor<f32>) -> (tensor<f32>, tensor<f32>)
+		generic: `%0:2 = "func.call"(%arg0) <{callee = @pair}> : (tensor<f32>) -> (tensor<f32>, tensor<f32>)
 "func.call"() <{callee = @"no-args"}> : () -> ()`,
 	},
 	{
