@@ -19,6 +19,7 @@ type pyValue struct {
 	keys  []string  // dict keys
 }
 
+// String returns v in Python syntax, for error messages.
 func (v pyValue) String() string {
 	switch v.kind {
 	case 's':
