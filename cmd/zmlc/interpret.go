@@ -171,7 +171,11 @@ func (r *interpretRun) call(k int, m *ir.Module, f *ir.Func, args []interp.Value
 		reportError(r.stderr, &ir.Diagnostic{Loc: cf.Loc, Message: fmt.Sprintf("check failed in @%s: %s", fn, cf.Message)}, r.filename, r.src)
 	}
 	if err != nil {
-		reportError(r.stderr, fmt.Errorf("@%s: %w", f.Name, err), r.filename, r.src)
+		if !strings.Contains(firstLine(err.Error()), ": error: ") {
+			// Name the function unless the error names its location.
+			err = fmt.Errorf("@%s: %w", f.Name, err)
+		}
+		reportError(r.stderr, err, r.filename, r.src)
 		r.errors++
 		return
 	}

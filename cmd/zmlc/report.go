@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/zmlc/zmlc/ir"
 )
@@ -27,7 +28,31 @@ func reportError(w io.Writer, err error, filename string, src []byte) {
 	default:
 		msg = "zmlc: error: " + msg
 	}
-	fmt.Fprintln(w, msg)
+	fmt.Fprintln(w, elide(msg))
+}
+
+// maxLineLen bounds one printed error line: a message nested through a deep
+// call chain (each level adding its location) keeps its head and its tail,
+// which says what went wrong.
+const maxLineLen = 2000
+
+// elide shortens each line of msg longer than maxLineLen to its first and
+// last maxLineLen/2 bytes around a note of how much was left out.
+func elide(msg string) string {
+	lines := strings.Split(msg, "\n")
+	for i, l := range lines {
+		if len(l) > maxLineLen {
+			head, tail := maxLineLen/2, len(l)-maxLineLen/2
+			for head > 0 && !utf8.RuneStart(l[head]) {
+				head--
+			}
+			for tail < len(l) && !utf8.RuneStart(l[tail]) {
+				tail++
+			}
+			lines[i] = fmt.Sprintf("%s ...[%d bytes elided]... %s", l[:head], tail-head, l[tail:])
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // reportUsage prints a usage error and the hint to run --help.

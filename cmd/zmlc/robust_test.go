@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestInterpretSplitPartsAreIndependent(t *testing.T) {
@@ -42,5 +43,34 @@ func TestTruncatedInputsNeverPanic(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestRunTimeErrorIsBounded(t *testing.T) {
+	r := zmlc(t, "interpret", "testdata/recursion.mlir")
+	r.wantCode(t, exitError)
+	if !strings.Contains(r.stderr, "call depth exceeds") || !strings.HasPrefix(r.stderr, "testdata/recursion.mlir:4:") {
+		t.Errorf("stderr:\n%s", r.stderr)
+	}
+	for _, l := range strings.Split(r.stderr, "\n") {
+		if len(l) > maxLineLen+100 {
+			t.Errorf("a stderr line is %d bytes long", len(l))
+		}
+	}
+}
+
+func TestElide(t *testing.T) {
+	short := "a: error: b"
+	if elide(short) != short {
+		t.Errorf("elide changed a short line")
+	}
+	long := strings.Repeat("é", maxLineLen) + "THE END"
+	got := elide("first\n" + long)
+	first, rest, _ := strings.Cut(got, "\n")
+	if first != "first" || !strings.HasSuffix(rest, "THE END") || !strings.Contains(rest, "bytes elided") || len(rest) > maxLineLen+40 {
+		t.Errorf("elide: %q", got)
+	}
+	if !utf8.ValidString(got) {
+		t.Errorf("elide split a rune")
 	}
 }
