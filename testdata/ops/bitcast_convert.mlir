@@ -60,13 +60,3 @@ func.func @bitcast_convert_widening() {
   check.expect_eq_const %r, dense<[1.0, -0.0]> : tensor<2xf32>
   func.return
 }
-
-// -----
-
-func.func @bitcast_convert_complex() {
-  %x = stablehlo.constant dense<[(1.0, -2.0)]> : tensor<1xcomplex<f32>>
-  %r = stablehlo.bitcast_convert %x : (tensor<1xcomplex<f32>>) -> tensor<1xi64>
-  // real part in the low word: 0xC0000000_3F800000.
-  check.expect_eq_const %r, dense<[-4611686017362034688]> : tensor<1xi64>
-  func.return
-}

@@ -5,7 +5,7 @@
 func.func @ceil_f32() {
   %x = stablehlo.constant dense<[-1.5, -0.5, 0.5, 1.5, 2.0, 0x7F800000]> : tensor<6xf32>
   %r = stablehlo.ceil %x : tensor<6xf32>
-  check.expect_eq_const %r, dense<[-1.0, 0.0, 1.0, 2.0, 2.0, 0x7F800000]> : tensor<6xf32>
+  check.expect_eq_const %r, dense<[-1.0, -0.0, 1.0, 2.0, 2.0, 0x7F800000]> : tensor<6xf32>
   func.return
 }
 
@@ -40,21 +40,21 @@ func.func @floor_bf16_nan() {
 
 // -----
 
-// Ties away from zero.
+// Ties away from zero; -0.4 rounds to -0.0 (the sign is kept).
 func.func @round_nearest_afz_f32() {
   %x = stablehlo.constant dense<[-2.5, -0.4, 0.5, 1.5, 2.5, 2.49]> : tensor<6xf32>
   %r = stablehlo.round_nearest_afz %x : tensor<6xf32>
-  check.expect_eq_const %r, dense<[-3.0, 0.0, 1.0, 2.0, 3.0, 2.0]> : tensor<6xf32>
+  check.expect_eq_const %r, dense<[-3.0, -0.0, 1.0, 2.0, 3.0, 2.0]> : tensor<6xf32>
   func.return
 }
 
 // -----
 
-// Ties to even.
+// Ties to even; -0.4 rounds to -0.0.
 func.func @round_nearest_even_f32() {
   %x = stablehlo.constant dense<[-2.5, -0.4, 0.5, 1.5, 2.5, 2.51]> : tensor<6xf32>
   %r = stablehlo.round_nearest_even %x : tensor<6xf32>
-  check.expect_eq_const %r, dense<[-2.0, 0.0, 0.0, 2.0, 2.0, 3.0]> : tensor<6xf32>
+  check.expect_eq_const %r, dense<[-2.0, -0.0, 0.0, 2.0, 2.0, 3.0]> : tensor<6xf32>
   func.return
 }
 
