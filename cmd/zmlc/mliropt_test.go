@@ -2,11 +2,8 @@ package main
 
 import (
 	"bytes"
-	"errors"
-	"io/fs"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -25,18 +22,7 @@ func TestGenericParsesWithMLIROpt(t *testing.T) {
 		t.Skip("mlir-opt-19 not found: run scripts/setup.sh (installs mlir-19-tools) to enable this test")
 	}
 	files := []string{"testdata/pass.mlir", "testdata/fail.mlir", "testdata/emit.mlir", "testdata/entry.mlir"}
-	err = filepath.WalkDir("../../testdata/ops", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && strings.HasSuffix(path, ".mlir") {
-			files = append(files, path)
-		}
-		return nil
-	})
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		t.Fatal(err)
-	}
+	files = append(files, corpusFiles(t)...)
 	for _, f := range files {
 		t.Run(strings.TrimPrefix(f, "../../"), func(t *testing.T) {
 			r := zmlc(t, "--emit=mlir-generic", f)
