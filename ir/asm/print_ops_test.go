@@ -138,6 +138,64 @@ var opCases = []opCase{
 %3 = "stablehlo.broadcast"(%arg0) <{broadcast_sizes = array<i64: 3>}> : (tensor<1x2xf32>) -> tensor<3x1x2xf32>`,
 	},
 	{
+		name: "dynamic shapes and einsum",
+		in:   types(tt(ir.F32, 2), tt(ir.I64, 2), tt(ir.F32, 2, 3), tt(ir.F32, 3, 4)),
+		build: func(tf *testFunc) {
+			tf.v1("stablehlo.dynamic_broadcast_in_dim", vals(tf.arg(0), tf.arg(1)), tt(ir.F32, ir.Dynamic, 2),
+				attrs("broadcast_dimensions", ir.I64Array(1)))
+			tf.v1("stablehlo.dynamic_iota", vals(tf.arg(1)), tt(ir.F32, ir.Dynamic, ir.Dynamic),
+				attrs("iota_dimension", i64(0)))
+			tf.v1("stablehlo.einsum", vals(tf.arg(2), tf.arg(3)), tt(ir.F32, 2, 4),
+				attrs("einsum_config", ir.StringAttr("ab,bc->ac")))
+			tf.v1("stablehlo.unary_einsum", vals(tf.arg(2)), tt(ir.F32, 2),
+				attrs("einsum_config", ir.StringAttr("ab->a")))
+		},
+		pretty: `%0 = stablehlo.dynamic_broadcast_in_dim %arg0, %arg1, dims = [1] : (tensor<2xf32>, tensor<2xi64>) -> tensor<?x2xf32>
+%1 = stablehlo.dynamic_iota %arg1, dim = 0 : (tensor<2xi64>) -> tensor<?x?xf32>
+%2 = stablehlo.einsum %arg2, %arg3, config = "ab,bc->ac" : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+%3 = stablehlo.unary_einsum %arg2, config = "ab->a" : (tensor<2x3xf32>) -> tensor<2xf32>`,
+		generic: `%0 = "stablehlo.dynamic_broadcast_in_dim"(%arg0, %arg1) <{broadcast_dimensions = array<i64: 1>}> : (tensor<2xf32>, tensor<2xi64>) -> tensor<?x2xf32>
+%1 = "stablehlo.dynamic_iota"(%arg1) <{iota_dimension = 0 : i64}> : (tensor<2xi64>) -> tensor<?x?xf32>
+%2 = "stablehlo.einsum"(%arg2, %arg3) <{einsum_config = "ab,bc->ac"}> : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+%3 = "stablehlo.unary_einsum"(%arg2) <{einsum_config = "ab->a"}> : (tensor<2x3xf32>) -> tensor<2xf32>`,
+	},
+	{
+		name: "less common ops",
+		in:   types(tt(ir.F32, 3, 4), i32s, &ir.TokenType{}, tt(ir.C64, 16), f32s, tt(ir.I64, 3)),
+		build: func(tf *testFunc) {
+			tf.v1("stablehlo.reduce_precision", vals(tf.arg(0)), tt(ir.F32, 3, 4),
+				attrs("exponent_bits", i32(8), "mantissa_bits", i32(10)))
+			tf.v1("stablehlo.cholesky", vals(tf.arg(0)), tt(ir.F32, 3, 4), attrs("lower", ir.BoolAttr(true)))
+			tf.v1("stablehlo.get_dimension_size", vals(tf.arg(0)), i32s, attrs("dimension", i64(1)))
+			tf.v1("stablehlo.set_dimension_size", vals(tf.arg(0), tf.arg(1)), tt(ir.F32, 3, 4), attrs("dimension", i64(1)))
+			tf.v1("stablehlo.after_all", vals(tf.arg(2), tf.arg(2)), &ir.TokenType{}, nil)
+			tf.v1("stablehlo.create_token", nil, &ir.TokenType{}, nil)
+			tf.v1("stablehlo.fft", vals(tf.arg(3)), tt(ir.C64, 16), attrs(
+				"fft_type", enum("fft_type", "FFT"), "fft_length", ir.I64Array(16)))
+			tf.v1("stablehlo.rng", vals(tf.arg(4), tf.arg(4), tf.arg(5)), tt(ir.F32, 2, 3, 5), attrs(
+				"rng_distribution", enum("rng_distribution", "NORMAL")))
+			tf.v1("stablehlo.complex", vals(tf.arg(4), tf.arg(4)), tt(ir.C64), nil)
+		},
+		pretty: `%0 = stablehlo.reduce_precision %arg0, format = e8m10 : tensor<3x4xf32>
+%1 = stablehlo.cholesky %arg0, lower = true : tensor<3x4xf32>
+%2 = stablehlo.get_dimension_size %arg0, dim = 1 : (tensor<3x4xf32>) -> tensor<i32>
+%3 = stablehlo.set_dimension_size %arg0, %arg1, dim = 1 : (tensor<3x4xf32>, tensor<i32>) -> tensor<3x4xf32>
+%4 = stablehlo.after_all %arg2, %arg2 : !stablehlo.token
+%5 = stablehlo.create_token : !stablehlo.token
+%6 = stablehlo.fft %arg3, type =  FFT, length = [16] : (tensor<16xcomplex<f32>>) -> tensor<16xcomplex<f32>>
+%7 = stablehlo.rng %arg4, %arg4, %arg5, distribution =  NORMAL : (tensor<f32>, tensor<f32>, tensor<3xi64>) -> tensor<2x3x5xf32>
+%8 = stablehlo.complex %arg4, %arg4 : tensor<complex<f32>>`,
+		generic: `%0 = "stablehlo.reduce_precision"(%arg0) <{exponent_bits = 8 : i32, mantissa_bits = 10 : i32}> : (tensor<3x4xf32>) -> tensor<3x4xf32>
+%1 = "stablehlo.cholesky"(%arg0) <{lower = true}> : (tensor<3x4xf32>) -> tensor<3x4xf32>
+%2 = "stablehlo.get_dimension_size"(%arg0) <{dimension = 1 : i64}> : (tensor<3x4xf32>) -> tensor<i32>
+%3 = "stablehlo.set_dimension_size"(%arg0, %arg1) <{dimension = 1 : i64}> : (tensor<3x4xf32>, tensor<i32>) -> tensor<3x4xf32>
+%4 = "stablehlo.after_all"(%arg2, %arg2) : (!stablehlo.token, !stablehlo.token) -> !stablehlo.token
+%5 = "stablehlo.create_token"() : () -> !stablehlo.token
+%6 = "stablehlo.fft"(%arg3) <{fft_length = array<i64: 16>, fft_type = #stablehlo<fft_type FFT>}> : (tensor<16xcomplex<f32>>) -> tensor<16xcomplex<f32>>
+%7 = "stablehlo.rng"(%arg4, %arg4, %arg5) <{rng_distribution = #stablehlo<rng_distribution NORMAL>}> : (tensor<f32>, tensor<f32>, tensor<3xi64>) -> tensor<2x3x5xf32>
+%8 = "stablehlo.complex"(%arg4, %arg4) : (tensor<f32>, tensor<f32>) -> tensor<complex<f32>>`,
+	},
+	{
 		name: "slice",
 		in:   types(tt(ir.F32, 3, 8), tt(ir.F32)),
 		build: func(tf *testFunc) {
@@ -334,17 +392,20 @@ call @"no-args"() : () -> ()`,
 			tf.op("chlo.top_k", vals(tf.arg(1)), types(tt(ir.F32, 2), tt(ir.I32, 2)), attrs("k", i64(2)))
 			tf.v1("chlo.broadcast_add", vals(tf.arg(0), tf.arg(2)), f32x4,
 				attrs("broadcast_dimensions", ir.I64Array()))
+			tf.v1("chlo.square", vals(tf.arg(2)), f32s, nil)
 		},
 		pretty: `%0 = chlo.erf %arg0 : tensor<4xf32> -> tensor<4xf32>
 %1 = chlo.erf_inv %arg0 : tensor<4xf32> -> tensor<4xf32>
 %2 = chlo.tan %arg0 : tensor<4xf32> -> tensor<4xf32>
 %3:2 = chlo.top_k(%arg1, k = 2) : tensor<16xf32> -> (tensor<2xf32>, tensor<2xi32>)
-%4 = chlo.broadcast_add %arg0, %arg2 {broadcast_dimensions = array<i64>} : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>`,
+%4 = "chlo.broadcast_add"(%arg0, %arg2) <{broadcast_dimensions = array<i64>}> : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+%5 = chlo.square %arg2 : tensor<f32> -> tensor<f32>`,
 		generic: `%0 = "chlo.erf"(%arg0) : (tensor<4xf32>) -> tensor<4xf32>
 %1 = "chlo.erf_inv"(%arg0) : (tensor<4xf32>) -> tensor<4xf32>
 %2 = "chlo.tan"(%arg0) : (tensor<4xf32>) -> tensor<4xf32>
 %3:2 = "chlo.top_k"(%arg1) <{k = 2 : i64}> : (tensor<16xf32>) -> (tensor<2xf32>, tensor<2xi32>)
-%4 = "chlo.broadcast_add"(%arg0, %arg2) <{broadcast_dimensions = array<i64>}> : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>`,
+%4 = "chlo.broadcast_add"(%arg0, %arg2) <{broadcast_dimensions = array<i64>}> : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+%5 = "chlo.square"(%arg2) : (tensor<f32>) -> tensor<f32>`,
 	},
 	{
 		name: "check",

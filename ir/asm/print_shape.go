@@ -10,10 +10,13 @@ import (
 func init() {
 	register(printConstant, "stablehlo.constant")
 	register(printIota, "stablehlo.iota")
-	register(printDimsOp("dims", "broadcast_dimensions", false), "stablehlo.broadcast_in_dim")
-	register(printDimsOp("sizes", "broadcast_sizes", false), "stablehlo.broadcast")
-	register(printDimsOp("dims", "permutation", false), "stablehlo.transpose")
-	register(printDimsOp("dims", "dimensions", true), "stablehlo.reverse")
+	register(printDimsOp("dims", "broadcast_dimensions", 1, false), "stablehlo.broadcast_in_dim")
+	register(printDimsOp("dims", "broadcast_dimensions", 2, false), "stablehlo.dynamic_broadcast_in_dim")
+	register(printDimsOp("sizes", "broadcast_sizes", 1, false), "stablehlo.broadcast")
+	register(printDimsOp("dims", "permutation", 1, false), "stablehlo.transpose")
+	register(printDimsOp("dims", "dimensions", 1, true), "stablehlo.reverse")
+	register(printDynamicIota, "stablehlo.dynamic_iota")
+	register(printEinsum, "stablehlo.einsum", "stablehlo.unary_einsum")
 	register(printSlice, "stablehlo.slice")
 	register(printDynamicSlice, "stablehlo.dynamic_slice")
 	register(printConcatenate, "stablehlo.concatenate")
@@ -63,12 +66,12 @@ func printIota(p *printer, op *ir.Op) bool {
 }
 
 // printDimsOp returns the printer of `op %x, <keyword> = [..] : <type>` for an
-// op whose one i64 array attribute attr is spelled `keyword`; sameType picks
-// custom<SameOperandsAndResultType> over the functional type.
-func printDimsOp(keyword, attr string, sameType bool) prettyFn {
+// op with n operands whose one i64 array attribute attr is spelled `keyword`;
+// sameType picks custom<SameOperandsAndResultType> over the functional type.
+func printDimsOp(keyword, attr string, n int, sameType bool) prettyFn {
 	return func(p *printer, op *ir.Op) bool {
 		dims, ok := i64Array(op, attr)
-		if !counts(op, 1, 1, 0) || !ok {
+		if !counts(op, n, 1, 0) || !ok {
 			return false
 		}
 		p.opName(op)
@@ -87,6 +90,45 @@ func printDimsOp(keyword, attr string, sameType bool) prettyFn {
 		}
 		return true
 	}
+}
+
+// printDynamicIota: `stablehlo.dynamic_iota %shape, dim = 0 : (tensor<1xi64>) -> tensor<?xf32>`.
+func printDynamicIota(p *printer, op *ir.Op) bool {
+	d, ok := intAttr(op, "iota_dimension", ir.I64)
+	if !counts(op, 1, 1, 0) || !ok {
+		return false
+	}
+	p.opName(op)
+	p.ws(" ")
+	p.values(op.Operands)
+	p.ws(", dim = ")
+	p.ws(itoa(d))
+	p.attrDictExcept(op, "iota_dimension")
+	p.ws(" : ")
+	p.functionalType(op)
+	return true
+}
+
+// printEinsum: `stablehlo.einsum %a, %b, config = "ab,bc->ac" : (A, B) -> R`
+// (and unary_einsum with one operand).
+func printEinsum(p *printer, op *ir.Op) bool {
+	n := 2
+	if op.Name == "stablehlo.unary_einsum" {
+		n = 1
+	}
+	cfg, ok := op.Attr("einsum_config").(ir.StringAttr)
+	if !counts(op, n, 1, 0) || !ok {
+		return false
+	}
+	p.opName(op)
+	p.ws(" ")
+	p.values(op.Operands)
+	p.ws(", config = ")
+	p.ws(ir.QuoteString(string(cfg)))
+	p.attrDictExcept(op, "einsum_config")
+	p.ws(" : ")
+	p.functionalType(op)
+	return true
 }
 
 // printSlice: `stablehlo.slice %x [1:3, 4:8:2] : (T) -> R` (a stride of 1
