@@ -67,8 +67,8 @@ func ruleRngBitGenerator(c *opCtx) ([]Type, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.Rank() != 1 || !s.Elem.IsInteger() {
-		return nil, c.errf("initial_state must be a 1-dimensional tensor of integer type (I2), got '%s'", s)
+	if s.Rank() != 1 || s.Elem != UI64 {
+		return nil, c.errf("initial_state must be a 1-dimensional tensor of type ui64 (I2), got '%s'", s)
 	}
 	alg, err := c.enumAttr("rng_algorithm")
 	if err != nil {
@@ -80,7 +80,7 @@ func ruleRngBitGenerator(c *opCtx) ([]Type, error) {
 	if alg != "DEFAULT" && alg != "THREE_FRY" && alg != "PHILOX" {
 		return nil, c.errf("rng_algorithm must be DEFAULT, THREE_FRY or PHILOX (I1), got %s", alg)
 	}
-	// (C2) counts 64-bit words; a state of narrower words is scaled.
+	// (C2) counts 64-bit words.
 	if n := s.Shape[0]; n >= 0 && s.Elem.Bits() > 0 {
 		bits := n * int64(s.Elem.Bits())
 		switch {

@@ -5,6 +5,7 @@ package interp
 // targets of StableHLO's test suite).
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/zmlc/zmlc/ir"
@@ -107,6 +108,13 @@ func evalCall(in *Interpreter, op *ir.Op, args []Value) ([]Value, error) {
 	}
 	res, err := in.Call(c.Name, args)
 	if err != nil {
+		// An error already located inside the callee keeps its own
+		// location; only the callee's argument and depth errors are
+		// located at this call.
+		var located *OpError
+		if errors.As(err, &located) {
+			return nil, err
+		}
 		return nil, errorAt(op, "%v", err)
 	}
 	return res, nil

@@ -172,9 +172,18 @@ func (in *Interpreter) eval(op *ir.Op, args []Value) ([]Value, error) {
 	return f(in, op, args)
 }
 
-// errorAt returns an error prefixed with op's location and name.
+// OpError is a run-time error located at an op: `loc: error: op: message`.
+type OpError struct {
+	Loc     ir.Location
+	Op      string
+	Message string
+}
+
+func (e *OpError) Error() string { return fmt.Sprintf("%s: error: %s: %s", e.Loc, e.Op, e.Message) }
+
+// errorAt returns an *OpError at op's location.
 func errorAt(op *ir.Op, format string, a ...any) error {
-	return fmt.Errorf("%s: error: %s: %s", op.Loc, op.Name, fmt.Sprintf(format, a...))
+	return &OpError{Loc: op.Loc, Op: op.Name, Message: fmt.Sprintf(format, a...)}
 }
 
 // checkValueType reports whether v fits type t (same tensor type; tuples
