@@ -37,7 +37,7 @@ func runMlirOpt(t *testing.T, tool, text string) string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, tool, "--allow-unregistered-dialect", "--mlir-print-op-generic", "-")
+	cmd := exec.CommandContext(ctx, tool, "--allow-unregistered-dialect", "--mlir-print-op-generic", "--mlir-print-debuginfo", "--mlir-print-local-scope", "-")
 	cmd.Stdin = strings.NewReader(text)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -185,6 +185,25 @@ func mlirOptModule() *ir.Module {
 func TestGenericParsesWithMlirOpt(t *testing.T) {
 	tool := mlirOpt(t)
 	m := mlirOptModule()
+	// Locations of every kind the parser keeps: file positions (with a file
+	// name that needs escapes) and verbatim MLIR locations.
+	texts := []string{`loc(unknown)`, `loc("jit(f)/sin"("x.py":3:0))`, `loc(fused["a.py":1:2, "b.py":3:4])`,
+		`loc(callsite("f"("x.py":3:0) at "x.py":4:9))`}
+	n := 0
+	m.Walk(func(op *ir.Op) bool {
+		n++
+		if n%5 == 0 {
+			op.Loc = ir.Location{Text: texts[n/5%len(texts)]}
+		} else {
+			op.Loc = ir.Location{File: "dir/my \"file\".py", Line: n, Col: n % 7}
+		}
+		return true
+	})
+	for _, f := range m.Funcs {
+		if f != nil {
+			f.Loc = ir.Location{File: "f.py", Line: 1, Col: 1}
+		}
+	}
 	for _, opts := range []Options{{Generic: true}, {Generic: true, DebugInfo: true}} {
 		text := Print(m, opts)
 		out := runMlirOpt(t, tool, text)
@@ -194,6 +213,14 @@ func TestGenericParsesWithMlirOpt(t *testing.T) {
 		}
 		if len(want) < 150 {
 			t.Errorf("only %d ops in the test module; expected the full op set", len(want))
+		}
+		if opts.DebugInfo {
+			for _, want := range []string{`loc(callsite("f"("x.py":3:0) at "x.py":4:9))`, `loc("dir/my \22file\22.py":11:4)`,
+				`loc(fused["a.py":1:2, "b.py":3:4])`, `loc("f.py":1:1)`} {
+				if !strings.Contains(out, want) {
+					t.Errorf("mlir-opt-19 output lacks the location %s", want)
+				}
+			}
 		}
 	}
 }
