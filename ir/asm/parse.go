@@ -26,7 +26,7 @@ var MaxDenseElements int64 = 1 << 27
 // file:line:col of the offending token and whose Source is src, so that its
 // Error() shows the line and a caret.
 func Parse(filename string, src []byte) (*ir.Module, error) {
-	p := newParser(filename, src, 0, len(src))
+	p := newParser(filename, src, lineStarts(src), 0, len(src))
 	m := p.parseFile()
 	if p.err != nil {
 		return nil, p.err
@@ -43,8 +43,9 @@ func Parse(filename string, src []byte) (*ir.Module, error) {
 func ParseSplit(filename string, src []byte) ([]*ir.Module, error) {
 	var mods []*ir.Module
 	var errs ir.Diagnostics
+	lines := lineStarts(src)
 	for _, c := range splitChunks(src) {
-		p := newParser(filename, src, c[0], c[1])
+		p := newParser(filename, src, lines, c[0], c[1])
 		m := p.parseFile()
 		if p.err != nil {
 			errs = append(errs, p.err)
@@ -111,17 +112,22 @@ type pendingLoc struct {
 	pos  int
 }
 
-func newParser(file string, src []byte, start, end int) *parser {
-	p := &parser{file: file, src: src, lx: lexer{src: src, pos: start, end: end},
+func newParser(file string, src []byte, lines []int, start, end int) *parser {
+	p := &parser{file: file, src: src, lines: lines, lx: lexer{src: src, pos: start, end: end},
 		attrAliases: map[string]ir.Attribute{}, typeAliases: map[string]ir.Type{}, locAliases: map[string]string{}}
-	p.lines = append(p.lines, 0)
-	for i, c := range src {
-		if c == '\n' {
-			p.lines = append(p.lines, i+1)
-		}
-	}
 	p.next()
 	return p
+}
+
+// lineStarts returns the offsets at which the lines of src start.
+func lineStarts(src []byte) []int {
+	lines := []int{0}
+	for i, c := range src {
+		if c == '\n' {
+			lines = append(lines, i+1)
+		}
+	}
+	return lines
 }
 
 // loc returns the source position of byte offset off.

@@ -134,6 +134,7 @@ func (p *parser) parseAttrDict() ir.Attrs {
 	if p.accept(tRBrace) {
 		return attrs
 	}
+	seen := map[string]bool{}
 	for p.err == nil {
 		var name string
 		pos := p.tok.start
@@ -151,10 +152,11 @@ func (p *parser) parseAttrDict() ir.Attrs {
 		if p.accept(tEqual) {
 			v = p.parseAttr()
 		}
-		if attrs.Has(name) {
+		if seen[name] {
 			p.errAt(pos, "duplicate key '%s' in dictionary attribute", name)
 			return nil
 		}
+		seen[name] = true
 		attrs = append(attrs, ir.NamedAttr{Name: name, Value: v})
 		if !p.accept(tComma) {
 			break
@@ -732,4 +734,23 @@ func (p *parser) parseConvLayout(n1, n2 byte, d1, d2 *int64) ([]int64, bool) {
 		spatial[k] = v
 	}
 	return spatial, p.expect(tRSquare)
+}
+
+// mergeAttrs appends extra to attrs, reporting a name given in both at pos.
+func (p *parser) mergeAttrs(attrs, extra ir.Attrs, pos int) ir.Attrs {
+	if len(attrs) == 0 {
+		return extra
+	}
+	have := make(map[string]bool, len(attrs))
+	for _, a := range attrs {
+		have[a.Name] = true
+	}
+	for _, a := range extra {
+		if have[a.Name] {
+			p.errAt(pos, "attribute '%s' is given twice", a.Name)
+			return nil
+		}
+		attrs = append(attrs, a)
+	}
+	return attrs
 }

@@ -236,13 +236,8 @@ func (p *parser) parseGenericOp(start int) *ir.Op {
 		}
 	}
 	if p.tok.kind == tLBrace {
-		for _, a := range p.parseAttrDict() {
-			if attrs.Has(a.Name) {
-				p.errf("attribute '%s' is given twice", a.Name)
-				return nil
-			}
-			attrs = append(attrs, a)
-		}
+		pos := p.tok.start
+		attrs = p.mergeAttrs(attrs, p.parseAttrDict(), pos)
 	}
 	if !p.expect(tColon) {
 		return nil

@@ -198,14 +198,7 @@ func (p *parser) optAttrDict(attrs ir.Attrs) ir.Attrs {
 		return attrs
 	}
 	pos := p.tok.start
-	for _, a := range p.parseAttrDict() {
-		if attrs.Has(a.Name) {
-			p.errAt(pos, "attribute '%s' is given twice", a.Name)
-			return nil
-		}
-		attrs = append(attrs, a)
-	}
-	return attrs
+	return p.mergeAttrs(attrs, p.parseAttrDict(), pos)
 }
 
 // sameOrFnType reads `: T` (n operands and one result of type T) or `:
