@@ -141,6 +141,16 @@ func TestPrettyFallsBackToGeneric(t *testing.T) {
 }) : (tensor<i64>) -> tensor<i64>`,
 		},
 		{
+			name: "func.return with an attribute",
+			in:   types(f32s),
+			build: func(tf *testFunc) {
+				tf.op("func.return", vals(tf.arg(0)), nil, attrs("mhlo.x", i64(1)))
+				tf.op("stablehlo.abs", vals(tf.arg(0)), types(f32s), nil) // keeps the return in body()
+			},
+			want: `"func.return"(%arg0) {mhlo.x = 1 : i64} : (tensor<f32>) -> ()
+%0 = stablehlo.abs %arg0 : tensor<f32>`,
+		},
+		{
 			name: "unknown dialect: every attribute discardable",
 			in:   types(f32s),
 			build: func(tf *testFunc) {

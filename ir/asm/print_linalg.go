@@ -230,13 +230,14 @@ func printStablehloReturn(p *printer, op *ir.Op) bool {
 }
 
 // printFuncReturn: `return %a, %b : A, B` (`func.return` outside a function
-// body's own region, e.g. nested in a stablehlo region).
+// body's own region, e.g. nested in a stablehlo region). MLIR's format puts
+// an attribute dictionary first (`return {a = 1} %x : T`); such a rare
+// return prints generically instead, which every reader accepts.
 func printFuncReturn(p *printer, op *ir.Op) bool {
-	if len(op.Results) != 0 || len(op.Regions) != 0 || !noNils(op) {
+	if len(op.Results) != 0 || len(op.Regions) != 0 || len(op.Attrs) != 0 || !noNils(op) {
 		return false
 	}
 	p.opName(op)
-	p.attrDictExcept(op)
 	if len(op.Operands) > 0 {
 		p.ws(" ")
 		p.values(op.Operands)

@@ -196,6 +196,44 @@ var opCases = []opCase{
 %8 = "stablehlo.complex"(%arg4, %arg4) : (tensor<f32>, tensor<f32>) -> tensor<complex<f32>>`,
 	},
 	{
+		name: "attribute dictionaries in pretty forms",
+		in:   types(f32s),
+		build: func(tf *testFunc) {
+			x := attrs("mhlo.x", i64(1))
+			tf.op("stablehlo.optimization_barrier", vals(tf.arg(0)), types(f32s), x)
+			tf.op("check.expect_close", vals(tf.arg(0), tf.arg(0)), nil, attrs(
+				"max_ulp_difference", &ir.IntegerAttr{Value: 3, Type: ir.UI64}, "mhlo.x", i64(1)))
+			tf.op("check.expect_serialized_eq", vals(tf.arg(0)), nil, attrs("probe_id", ir.StringAttr("p"), "mhlo.x", i64(1)))
+			tf.op("check.expect_almost_eq_const", vals(tf.arg(0)), nil, attrs("value", dense(f32s, 1.0), "mhlo.x", i64(1)))
+			tf.op("stablehlo.tuple", nil, types(&ir.TupleType{}), x)
+			tf.op("stablehlo.compare", vals(tf.arg(0), tf.arg(0)), types(i1s), attrs(
+				"comparison_direction", enum("comparison_direction", "GT"), "mhlo.x", i64(1)))
+			tf.op("stablehlo.reduce_precision", vals(tf.arg(0)), types(f32s), attrs(
+				"exponent_bits", i32(5), "mantissa_bits", i32(2), "mhlo.x", i64(1)))
+			tf.op("chlo.top_k", vals(tf.arg(0)), types(f32s, i32s), attrs(
+				"k", i64(1), "is_stable", ir.BoolAttr(true), "mhlo.x", i64(1)))
+			tf.op("stablehlo.return", vals(tf.arg(0)), nil, x)
+		},
+		pretty: `%0 = stablehlo.optimization_barrier {mhlo.x = 1 : i64} %arg0 : tensor<f32>
+check.expect_close %arg0, %arg0, max_ulp_difference = 3 : {mhlo.x = 1 : i64} tensor<f32>, tensor<f32>
+check.expect_serialized_eq %arg0, probe_id = "p" {mhlo.x = 1 : i64} : tensor<f32>
+check.expect_almost_eq_const %arg0, dense<1.000000e+00> : tensor<f32> {mhlo.x = 1 : i64}
+%1 = stablehlo.tuple {mhlo.x = 1 : i64} : tuple<>
+%2 = stablehlo.compare  GT, %arg0, %arg0 {mhlo.x = 1 : i64} : (tensor<f32>, tensor<f32>) -> tensor<i1>
+%3 = stablehlo.reduce_precision %arg0, format = e5m2 {mhlo.x = 1 : i64} : tensor<f32>
+%4:2 = chlo.top_k(%arg0, k = 1, is_stable = true) {mhlo.x = 1 : i64} : tensor<f32> -> (tensor<f32>, tensor<i32>)
+stablehlo.return %arg0 {mhlo.x = 1 : i64} : tensor<f32>`,
+		generic: `%0 = "stablehlo.optimization_barrier"(%arg0) {mhlo.x = 1 : i64} : (tensor<f32>) -> tensor<f32>
+"check.expect_close"(%arg0, %arg0) <{max_ulp_difference = 3 : ui64}> {mhlo.x = 1 : i64} : (tensor<f32>, tensor<f32>) -> ()
+"check.expect_serialized_eq"(%arg0) <{probe_id = "p"}> {mhlo.x = 1 : i64} : (tensor<f32>) -> ()
+"check.expect_almost_eq_const"(%arg0) <{value = dense<1.000000e+00> : tensor<f32>}> {mhlo.x = 1 : i64} : (tensor<f32>) -> ()
+%1 = "stablehlo.tuple"() {mhlo.x = 1 : i64} : () -> tuple<>
+%2 = "stablehlo.compare"(%arg0, %arg0) <{comparison_direction = #stablehlo<comparison_direction GT>}> {mhlo.x = 1 : i64} : (tensor<f32>, tensor<f32>) -> tensor<i1>
+%3 = "stablehlo.reduce_precision"(%arg0) <{exponent_bits = 5 : i32, mantissa_bits = 2 : i32}> {mhlo.x = 1 : i64} : (tensor<f32>) -> tensor<f32>
+%4:2 = "chlo.top_k"(%arg0) <{is_stable = true, k = 1 : i64}> {mhlo.x = 1 : i64} : (tensor<f32>) -> (tensor<f32>, tensor<i32>)
+"stablehlo.return"(%arg0) {mhlo.x = 1 : i64} : (tensor<f32>) -> ()`,
+	},
+	{
 		name: "slice",
 		in:   types(tt(ir.F32, 3, 8), tt(ir.F32)),
 		build: func(tf *testFunc) {
