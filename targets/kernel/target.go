@@ -1,0 +1,52 @@
+package kernel
+
+// TargetParams are the target facts the lowering decides with; renderers
+// never make scheduling decisions. Zero fields take the defaults of
+// DefaultTarget.
+type TargetParams struct {
+	Name        string // "wasm", "cpu", "cuda", ...: for dumps
+	VectorWidth int    // SIMD lanes of 32-bit elements (wasm SIMD128: 4)
+	Cores       int    // threads or cores the Grid loops are spread over
+	GPU         bool   // Grid loops become workgroups and Workgroup loops threads
+
+	// Tiles of dot_general's output (rows TileM, columns TileN) and of the
+	// contraction (TileK); a tile that does not divide a dimension is
+	// shrunk to the largest divisor below it.
+	TileM, TileN, TileK int
+
+	MaxWorkgroupSize int   // threads per workgroup (GPU)
+	SharedMemBytes   int64 // workgroup-shared memory per workgroup (GPU)
+}
+
+// DefaultTarget returns the parameters of the wasm target: 4 f32 lanes (SIMD128),
+// 2 cores, 16x64x64 dot tiles.
+func DefaultTarget() TargetParams {
+	return TargetParams{Name: "wasm", VectorWidth: 4, Cores: 2, TileM: 16, TileN: 64, TileK: 64, MaxWorkgroupSize: 1, SharedMemBytes: 0}
+}
+
+// withDefaults fills zero fields from DefaultTarget.
+func (t TargetParams) withDefaults() TargetParams {
+	d := DefaultTarget()
+	if t.Name == "" {
+		t.Name = d.Name
+	}
+	if t.VectorWidth <= 0 {
+		t.VectorWidth = d.VectorWidth
+	}
+	if t.Cores <= 0 {
+		t.Cores = d.Cores
+	}
+	if t.TileM <= 0 {
+		t.TileM = d.TileM
+	}
+	if t.TileN <= 0 {
+		t.TileN = d.TileN
+	}
+	if t.TileK <= 0 {
+		t.TileK = d.TileK
+	}
+	if t.MaxWorkgroupSize <= 0 {
+		t.MaxWorkgroupSize = d.MaxWorkgroupSize
+	}
+	return t
+}
