@@ -62,14 +62,14 @@ func (k StepKind) String() string {
 // Step is one action of the host program.
 type Step struct {
 	Kind     StepKind
-	Buf      int     // Alloc, Free
-	Kernel   int     // Launch: index in Program.Kernels
-	Args     []int   // Launch: Program buffer per kernel Param
-	Src, Dst int     // Copy
-	Pred     int     // While, IfStep, Case: the buffer holding the condition or branch index
-	Cond     []Step  // While: steps that compute Pred
-	Body     []Step  // While body, IfStep then-branch
-	Else     []Step  // IfStep else-branch
+	Buf      int    // Alloc, Free
+	Kernel   int    // Launch: index in Program.Kernels
+	Args     []int  // Launch: Program buffer per kernel Param
+	Src, Dst int    // Copy
+	Pred     int    // While, IfStep, Case: the buffer holding the condition or branch index
+	Cond     []Step // While: steps that compute Pred
+	Body     []Step // While body, IfStep then-branch
+	Else     []Step // IfStep else-branch
 	Branches [][]Step
 }
 
