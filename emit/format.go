@@ -1,0 +1,32 @@
+package emit
+
+// Magic is the first 8 bytes of every bundle. Like PNG's signature it holds
+// a non-ASCII byte, a CR LF pair and a ^Z, so that text-mode transfers and
+// truncation to 7 bits are detected.
+const Magic = "\x89ZPKG\r\n\x1a"
+
+// FormatVersion is the bundle format version this package writes and reads.
+const FormatVersion = 1
+
+// Align is the alignment of every blob and of the manifest in the file.
+const Align = 4096
+
+// HeaderSize is the size of the header's fields; the rest of the first
+// Align bytes are zero.
+const HeaderSize = 64
+
+// MaxManifestSize bounds the manifest's size, in bytes.
+const MaxManifestSize = 256 << 20
+
+// The header's field offsets (docs/BUNDLE.md, "Layout").
+const (
+	offMagic       = 0  // 8 bytes
+	offVersion     = 8  // u32
+	offReserved    = 12 // u32, zero
+	offManifestOff = 16 // u64
+	offManifestLen = 24 // u64
+	offManifestSum = 32 // 32 bytes: sha256 of the manifest
+)
+
+// alignUp rounds n up to a multiple of Align.
+func alignUp(n int64) int64 { return (n + Align - 1) &^ (Align - 1) }
