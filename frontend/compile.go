@@ -221,13 +221,13 @@ func (c *compiler) conform(v val, t *TypeExpr, dims map[string]dimInfo, p Pos, w
 		return t.DType + "[" + parts + "]"
 	}
 	if v.elem != elem || len(v.shape) != len(t.Dims) {
-		c.s.fail(p, "%s has type %s, but %s is declared %s", what, typeString(v.elem, v.shape), what, want())
+		c.s.fail(p, "%s has type %s, but the declared type is %s", what, typeString(v.elem, v.shape), want())
 	}
 	shape := v.shape.Clone()
 	for i, d := range t.Dims {
 		got := v.shape[i]
 		if d.Name != "" && got.Name != "" && got.Name != d.Name {
-			c.s.fail(p, "%s has type %s, but %s is declared %s: dimension %d is %s, not %s", what, typeString(v.elem, v.shape), what, want(), i, got.Name, d.Name)
+			c.s.fail(p, "%s has type %s, but the declared type is %s: dimension %d is %s, not %s", what, typeString(v.elem, v.shape), want(), i, got.Name, d.Name)
 		}
 		size := d.Size
 		switch {
@@ -249,7 +249,7 @@ func (c *compiler) conform(v val, t *TypeExpr, dims map[string]dimInfo, p Pos, w
 			}
 		}
 		if size != got.Size {
-			c.s.fail(p, "%s has type %s, but %s is declared %s: dimension %d has size %d, not %d", what, typeString(v.elem, v.shape), what, want(), i, got.Size, size)
+			c.s.fail(p, "%s has type %s, but the declared type is %s: dimension %d has size %d, not %d", what, typeString(v.elem, v.shape), want(), i, got.Size, size)
 		}
 		if d.Name != "" {
 			shape[i].Name = d.Name

@@ -161,7 +161,11 @@ func (c *compiler) callBuiltin(p Pos, b *builtin, recv *val, args []*Arg) val {
 		case b.maxArgs >= 100:
 			want = fmt.Sprintf("at least %d", b.minArgs)
 		}
-		c.s.fail(p, "%s takes %s positional arguments, got %d", b.name, want, n)
+		plural := "s"
+		if want == "1" {
+			plural = ""
+		}
+		c.s.fail(p, "%s takes %s positional argument%s, got %d", b.name, want, plural, n)
 	}
 	return b.lower(c, cs)
 }
