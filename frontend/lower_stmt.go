@@ -187,7 +187,7 @@ func (c *compiler) countedFor(st *ForStmt) {
 		c.fr.bind(st.Var, tensorVal(args[0], ir.I64, nil))
 		next := c.loopBody(st.Pos, st.Body, names, before, args[1:])
 		c.at(st.Pos)
-		one := c.must(c.b.Constant(ir.Scalar(ir.I64, 1)))
+		one := c.must(c.b.Constant(ir.Scalar(ir.I64, int64(1))))
 		i1 := c.must(c.b.Add(args[0], one))
 		return append([]*ir.Value{i1}, next...)
 	})
