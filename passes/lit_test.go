@@ -89,3 +89,8 @@ func runLitLine(t *testing.T, file string, src []byte, line string) {
 		t.Errorf("%v\noutput:\n%s", err, out.String())
 	}
 }
+
+// readLit returns the lit file of a pass.
+func readLit(argument string) ([]byte, error) {
+	return os.ReadFile(filepath.Join("..", "testdata", "passes", argument+".mlir"))
+}
