@@ -8,8 +8,34 @@ import (
 // for the duration of their callback. Constant folding of index arithmetic
 // (x*1, x+0, const op const) keeps generated kernels small and readable.
 type Builder struct {
-	K   *Kernel
-	cur *[]*Node
+	K     *Kernel
+	cur   *[]*Node
+	stack []*[]*Node // the bodies enclosing cur, outermost first (cur excluded)
+}
+
+// push makes body the current body; pop restores the previous one.
+func (b *Builder) push(body *[]*Node) {
+	b.stack = append(b.stack, b.cur)
+	b.cur = body
+}
+
+func (b *Builder) pop() {
+	b.cur = b.stack[len(b.stack)-1]
+	b.stack = b.stack[:len(b.stack)-1]
+}
+
+// inScope reports whether nodes appended to body are visible from the
+// current insertion point.
+func (b *Builder) inScope(body *[]*Node) bool {
+	if body == b.cur {
+		return true
+	}
+	for _, s := range b.stack {
+		if s == body {
+			return true
+		}
+	}
+	return false
 }
 
 // NewBuilder returns a builder appending to a new kernel called name.
@@ -41,23 +67,22 @@ func (b *Builder) emit(n *Node) *Node {
 // which receives the index.
 func (b *Builder) Loop(level Level, n int64, fn func(i *Node)) {
 	l := b.emit(&Node{Kind: Loop, Type: ir.Index, N: n, Level: level})
-	saved := b.cur
-	b.cur = &l.Body
+	b.push(&l.Body)
 	fn(l)
-	b.cur = saved
+	b.pop()
 }
 
 // If emits a conditional; els may be nil.
 func (b *Builder) If(cond *Node, then, els func()) {
 	n := b.emit(&Node{Kind: If, Args: []*Node{cond}})
-	saved := b.cur
-	b.cur = &n.Body
+	b.push(&n.Body)
 	then()
+	b.pop()
 	if els != nil {
-		b.cur = &n.Else
+		b.push(&n.Else)
 		els()
+		b.pop()
 	}
-	b.cur = saved
 }
 
 // Barrier emits a workgroup barrier.

@@ -17,6 +17,8 @@ import (
 func Verify(k *Kernel) error {
 	Number(k)
 	v := &verifier{k: k, defined: map[*Node]bool{}}
+	// dead counts enclosing loops of zero trip count: their bodies never
+	// run, so bounds are not checked there.
 	for i, p := range k.Params {
 		if p.Index != i || p.Space != Global || len(p.Strides) != len(p.Shape) {
 			return fmt.Errorf("kernel %s: parameter %d (%s) is malformed", k.Name, i, p.Name)
@@ -33,6 +35,7 @@ func Verify(k *Kernel) error {
 type verifier struct {
 	k       *Kernel
 	defined map[*Node]bool
+	dead    int
 }
 
 func (v *verifier) errorf(n *Node, format string, a ...any) error {
@@ -137,7 +140,13 @@ func (v *verifier) node(n *Node, gridOK, inVector bool) error {
 			return v.errorf(n, "a grid loop must be at the top of the kernel or directly inside grid loops")
 		}
 		v.defined[n] = true
+		if n.N == 0 {
+			v.dead++
+		}
 		err := v.body(n.Body, gridOK && n.Level == Grid, inVector || n.Level == Vector)
+		if n.N == 0 {
+			v.dead--
+		}
 		delete(v.defined, n)
 		return err
 	case If:
@@ -167,7 +176,7 @@ func (v *verifier) node(n *Node, gridOK, inVector bool) error {
 		if n.Args[0].Type != ir.Index {
 			return v.errorf(n, "index has type %s, want index", n.Args[0].Type)
 		}
-		if lo, hi, ok := indexRange(n.Args[0]); ok && (lo < 0 || hi >= n.Buf.Len()) {
+		if lo, hi, ok := indexRange(n.Args[0]); ok && v.dead == 0 && (lo < 0 || hi >= n.Buf.Len()) {
 			return v.errorf(n, "index range [%d, %d] is outside %%%s (%d elements)", lo, hi, n.Buf.Name, n.Buf.Len())
 		}
 	case Var:
