@@ -24,16 +24,20 @@ func replaceWith(pick func(op *ir.Op) *ir.Value) func(rw *Rewriter, op *ir.Op) {
 // commutative ops, on the left.
 func identityRules(rule, name string, commutative bool, isUnit func(*ir.Value) bool) []*Rule {
 	rs := []*Rule{{
-		Name:    rule,
-		Op:      name,
-		Match:   func(op *ir.Op) bool { return len(op.Operands) == 2 && isUnit(op.Operands[1]) && sameType(op.Operands[0], op.Results[0]) },
+		Name: rule,
+		Op:   name,
+		Match: func(op *ir.Op) bool {
+			return len(op.Operands) == 2 && isUnit(op.Operands[1]) && sameType(op.Operands[0], op.Results[0])
+		},
 		Rewrite: replaceWith(func(op *ir.Op) *ir.Value { return op.Operands[0] }),
 	}}
 	if commutative {
 		rs = append(rs, &Rule{
-			Name:    rule,
-			Op:      name,
-			Match:   func(op *ir.Op) bool { return len(op.Operands) == 2 && isUnit(op.Operands[0]) && sameType(op.Operands[1], op.Results[0]) },
+			Name: rule,
+			Op:   name,
+			Match: func(op *ir.Op) bool {
+				return len(op.Operands) == 2 && isUnit(op.Operands[0]) && sameType(op.Operands[1], op.Results[0])
+			},
 			Rewrite: replaceWith(func(op *ir.Op) *ir.Value { return op.Operands[1] }),
 		})
 	}
