@@ -64,8 +64,13 @@ func (b *Builder) emit(n *Node) *Node {
 }
 
 // Loop emits a loop of n iterations at level and builds its body with fn,
-// which receives the index.
+// which receives the index. A loop of one iteration is not emitted: fn
+// gets the constant index 0 and builds into the current body.
 func (b *Builder) Loop(level Level, n int64, fn func(i *Node)) {
+	if n == 1 {
+		fn(Idx(0))
+		return
+	}
 	l := b.emit(&Node{Kind: Loop, Type: ir.Index, N: n, Level: level})
 	b.push(&l.Body)
 	fn(l)

@@ -17,8 +17,11 @@ type kgen struct {
 	ext     map[*ir.Value]int // values read from Program buffers (fusion arguments)
 	params  map[int]*Buffer   // Program buffer -> read parameter
 	scalars map[*ir.Value]*Node
-	memo    map[string]memoEntry
-	err     error
+	// scalarsAt binds values to a node at the one index being generated
+	// (the accumulator of a tiled dot in its epilogue).
+	scalarsAt map[*ir.Value]*Node
+	memo      map[string]memoEntry
+	err       error
 }
 
 type memoEntry struct {
@@ -75,6 +78,11 @@ func kernelName(op *ir.Op) string {
 // fused lowers op (a plain op, or a zml.fusion whose region holds the ops)
 // to one kernel that writes each result into a new buffer.
 func (l *lowerer) fused(op *ir.Op) error {
+	if op.Name == "zml.fusion" && len(op.Regions) == 1 {
+		if ok, err := l.fusedDot(op); ok || err != nil {
+			return err
+		}
+	}
 	k := l.newKgen(kernelName(op))
 	outs := op.Results
 	if op.Name == "zml.fusion" {
@@ -221,6 +229,9 @@ func (k *kgen) valueAt(v *ir.Value, idx []*Node) *Node {
 		return k.fail(fmt.Errorf("kernel lowering: value of type %s inside a kernel", v.Type), ir.I32)
 	}
 	if n, ok := k.scalars[v]; ok {
+		return n
+	}
+	if n, ok := k.scalarsAt[v]; ok {
 		return n
 	}
 	id, ok := k.ext[v]

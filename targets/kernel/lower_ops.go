@@ -48,6 +48,9 @@ func shapeOf(v *ir.Value) []int64 { return v.Tensor().Shape }
 
 // clampIdx clamps an index node to [lo, hi].
 func (k *kgen) clampIdx(x *Node, lo, hi int64) *Node {
+	if l, h, ok := indexRange(x); ok && l >= lo && h <= hi {
+		return x
+	}
 	return k.b.Bin(Min, k.b.Bin(Max, x, Idx(lo)), Idx(hi))
 }
 
