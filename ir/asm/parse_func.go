@@ -135,6 +135,7 @@ func trimAttrs(as []ir.Attrs) []ir.Attrs {
 // funcFromOp turns a generic `"func.func"` op into a function.
 func (p *parser) funcFromOp(op *ir.Op, pos int) *ir.Func {
 	f := &ir.Func{Loc: op.Loc}
+	hasName := false
 	for _, a := range op.Attrs {
 		switch a.Name {
 		case "sym_name":
@@ -143,7 +144,8 @@ func (p *parser) funcFromOp(op *ir.Op, pos int) *ir.Func {
 				p.errAt(pos, "func.func: sym_name must be a string")
 				return nil
 			}
-			f.Name = string(s)
+			// An empty name (`@""`) is accepted, as in the pretty form.
+			f.Name, hasName = string(s), true
 		case "sym_visibility":
 			s, ok := a.Value.(ir.StringAttr)
 			if !ok {
@@ -186,7 +188,7 @@ func (p *parser) funcFromOp(op *ir.Op, pos int) *ir.Func {
 			f.Attrs = append(f.Attrs, a)
 		}
 	}
-	if f.Name == "" || f.Type == nil {
+	if !hasName || f.Type == nil {
 		p.errAt(pos, "func.func needs sym_name and function_type")
 		return nil
 	}
