@@ -12,11 +12,15 @@
 #                  It is in Debian bookworm's main archive (19.1.7-3~deb12u1,
 #                  from a bookworm point release), so no backports or LLVM
 #                  apt repository is needed.
+#   spirv-tools spirv-headers  spirv-val/spirv-dis for the vulkan target's tests;
+#                  the SPIR-V grammar JSON (opcode constants are generated from it)
+#   mesa-vulkan-drivers libvulkan1 vulkan-validationlayers  lavapipe (a CPU Vulkan
+#                  device), the Vulkan loader and VK_LAYER_KHRONOS_validation
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 
-packages=(mlir-19-tools)
+packages=(mlir-19-tools spirv-tools spirv-headers mesa-vulkan-drivers libvulkan1 vulkan-validationlayers)
 
 missing=()
 for p in "${packages[@]}"; do
