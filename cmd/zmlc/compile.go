@@ -5,12 +5,17 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+
+	"github.com/zmlc/zmlc/ir"
 )
 
-// compileMain is `zmlc [flags] INPUT`: it reads INPUT (.mlir, or .zml once
-// the front end exists), verifies it, and either prints a stage (--emit) or
-// compiles for --target. It returns the exit status.
+// compileMain is `zmlc [flags] INPUT`: it reads INPUT (.mlir parsed, or
+// .zml compiled by the front end), verifies it, runs the optimisation
+// pipeline of -O (none at -O0), and either prints a stage (--emit) or
+// compiles for --target. With --verify-diagnostics the errors are checked
+// against the input's annotations instead. It returns the exit status.
 func compileMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parseCompileArgs(args)
 	if err != nil {
@@ -36,25 +41,31 @@ func compileMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		reportError(stderr, err, "", nil)
 		return exitError
 	}
-	if kind == "zml" {
-		fmt.Fprintf(stderr, "zmlc: error: %s: the .zml front end is not implemented yet; give a StableHLO .mlir program instead\n", filename)
-		return exitError
-	}
-	// Like mlir-opt --split-input-file, a file split on `// -----` lines is
-	// handled part by part, and --emit prints the parts with the same marker.
-	mods, err := parseSplitFile(filename, src)
-	if err != nil {
-		reportError(stderr, err, filename, src)
-		return exitError
-	}
-	failed := false
-	for _, m := range mods {
-		if err := verifyModule(m); err != nil {
+	mods, errs := loadModules(kind, filename, src, o.Dims, o.Split)
+	if o.VerifyDiagnostics {
+		if !verifyDiagnostics(stderr, filename, src, errs) {
+			return exitError
+		}
+		if o.Emit == "" {
+			return exitOK
+		}
+		mods = slices.DeleteFunc(mods, func(m *ir.Module) bool { return m == nil })
+	} else if len(errs) > 0 {
+		for _, err := range errs {
 			reportError(stderr, err, filename, src)
-			failed = true
+		}
+		return exitError
+	}
+	if o.Entry != "" {
+		for _, m := range mods {
+			if m.Func(o.Entry) == nil {
+				reportError(stderr, fmt.Errorf("%s: no function @%s (--entry)%s", filename, o.Entry, funcNames(m)), "", nil)
+				return exitError
+			}
 		}
 	}
-	if failed {
+	if err := optimize(mods, o.OptLevel); err != nil {
+		reportError(stderr, err, filename, src)
 		return exitError
 	}
 	if o.Emit == "" {
@@ -62,8 +73,6 @@ func compileMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "zmlc: error: target %q: code generator not implemented yet (--emit=mlir and --emit=mlir-generic work)\n", o.Target)
 		return exitError
 	}
-	// The optimisation pipeline does not exist yet, so every -O level prints
-	// the verified input.
 	parts := make([]string, len(mods))
 	for i, m := range mods {
 		text, err := printModule(m, o.Emit == "mlir-generic")
@@ -86,6 +95,18 @@ func compileMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	return exitOK
+}
+
+// funcNames lists m's functions for an error message: `; it has @a, @b`.
+func funcNames(m *ir.Module) string {
+	if len(m.Funcs) == 0 {
+		return ""
+	}
+	names := make([]string, len(m.Funcs))
+	for i, f := range m.Funcs {
+		names[i] = "@" + f.Name
+	}
+	return "; the functions are " + strings.Join(names, ", ")
 }
 
 // inputKind returns "mlir" or "zml" from the input's name ("-" is MLIR on

@@ -29,9 +29,16 @@ type compileOptions struct {
 	Dims     map[string]int64 // --dim name=size, symbolic dimensions bound at compile time
 	DimOrder []string         // the --dim names in command-line order
 	Inputs   []string
-	Version  bool
-	Help     bool
-	Args     []string // positional arguments
+	// Split handles a .zml input split on `// -----` lines part by part
+	// (a .mlir input always is).
+	Split bool
+	// VerifyDiagnostics checks the diagnostics against the input's
+	// `expected-error` annotations instead of printing them (mlir-opt's
+	// --verify-diagnostics).
+	VerifyDiagnostics bool
+	Version           bool
+	Help              bool
+	Args              []string // positional arguments
 }
 
 // newCompileFlags returns the flag set of compile mode, bound to o.
@@ -50,6 +57,8 @@ func newCompileFlags(o *compileOptions, dims *[]string) *pflag.FlagSet {
 	fs.StringVar(&o.Entry, "entry", "", "entry function `NAME`")
 	fs.StringArrayVar(dims, "dim", nil, "bind a symbolic dimension, `NAME=SIZE` (repeat: --dim b=64 --dim s=128)")
 	fs.StringArrayVar(&o.Inputs, "input", nil, "input tensor `FILE.npy` (repeat for each argument)")
+	fs.BoolVar(&o.Split, "split-input-file", false, "compile each part of a .zml file split on `// -----` lines on its own (.mlir always is)")
+	fs.BoolVar(&o.VerifyDiagnostics, "verify-diagnostics", false, "check the errors against the input's `// expected-error` annotations (as mlir-opt)")
 	fs.BoolVar(&o.Version, "version", false, "print the version and exit")
 	fs.BoolVarP(&o.Help, "help", "h", false, "print this help and exit")
 	return fs

@@ -17,19 +17,29 @@ func printCompileHelp(w io.Writer) {
 
 Usage:
   zmlc [flags] INPUT            compile INPUT (.zml or .mlir) for --target, or --emit a stage
+  zmlc opt [flags] FILE         run optimisation passes on FILE (see zmlc opt --help)
   zmlc interpret [flags] FILE   run FILE.mlir on the reference interpreter
                                 (see zmlc interpret --help)
 
 Flags (long flags take one dash or two: -target=rocm, --target rocm):
 %s
 Examples:
-  zmlc --emit=mlir model.mlir                 verify and print in StableHLO's pretty syntax
+  zmlc --emit=mlir --dim b=1 examples/mnist/mnist.zml
+                                              compile a model, print StableHLO (after -O2)
+  zmlc -O0 --emit=mlir model.zml              the front end's output, unoptimised
+  zmlc --emit=mlir model.mlir                 verify, optimise and print in the pretty syntax
   zmlc -emit=mlir-generic model.mlir -o g.mlir  print in MLIR's generic syntax, to g.mlir
+  zmlc --verify-diagnostics bad.zml           check errors against // expected-error annotations
   zmlc -target=rocm -rocm-arch=gfx942 model.zml -o model.rocm.zpkg
+  zmlc opt --passes=canonicalize,cse model.mlir   run passes (see zmlc opt --help)
   zmlc interpret testdata/ops/add.mlir        run the functions and their check ops
 
-Status: the .zml front end and the code generators are not implemented yet;
---emit=mlir and --emit=mlir-generic work on .mlir input.
+-O0 prints exactly what the front end (or the .mlir input) gives; -O1 and -O2
+run the optimisation pipeline first (-O1: canonicalize,cse,dce; -O2: inline,
+canonicalize,constant-fold,canonicalize,cse,dce).
+
+Status: the code generators are not implemented yet: without --emit every
+--target fails with one line saying so and writes nothing.
 
 Exit status: 0 success, 1 compile, run or check error, 2 usage error.
 `, Version, flagUsages(fs))

@@ -1,6 +1,7 @@
 // Command zmlc is the zmlc compiler driver.
 //
 //	zmlc [flags] INPUT            compile a .zml or .mlir program for --target, or --emit a stage
+//	zmlc opt [flags] FILE         run optimisation passes, as mlir-opt
 //	zmlc interpret FILE.mlir      run a StableHLO program on the reference interpreter
 //
 // Run `zmlc --help` or `zmlc interpret --help` for the flags. Exit status: 0
@@ -49,7 +50,9 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		switch args[0] {
 		case "interpret":
 			return interpretMain(args[1:], stdin, stdout, stderr)
-		case "opt", "run":
+		case "opt":
+			return optMain(args[1:], stdin, stdout, stderr)
+		case "run":
 			fmt.Fprintf(stderr, "zmlc: error: the %q command is not implemented yet\n", args[0])
 			return exitError
 		case "help":
