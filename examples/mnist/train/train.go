@@ -129,8 +129,9 @@ func (t *trainer) step(data *mnistdata.Set, batch []int32, lr, momentum float32,
 	}
 	update := func(w, v []float32, grad func(*shard) []float32) {
 		g := [numShards][]float32{}
+		v = v[:len(w)]
 		for s, sh := range t.shards {
-			g[s] = grad(sh)
+			g[s] = grad(sh)[:len(w)]
 		}
 		for i := range w {
 			sum := g[0][i]
@@ -175,6 +176,7 @@ func (sh *shard) run(t *trainer, data *mnistdata.Set, idx []int32) {
 		clear(h)
 		for k, p := range nz {
 			x, row := xv[k], t.w1t[int(p)*numHidden:int(p+1)*numHidden]
+			row = row[:len(h)] // lets the compiler drop bounds checks
 			for j := range h {
 				h[j] += float32(x * row[j])
 			}
@@ -185,6 +187,7 @@ func (sh *shard) run(t *trainer, data *mnistdata.Set, idx []int32) {
 		// logits = h·fc2ᵀ + b2, softmax in float64.
 		for c := range numClass {
 			row := t.w2[c*numHidden : (c+1)*numHidden]
+			row = row[:len(h)]
 			var s float32
 			for j, v := range h {
 				s += float32(v * row[j])
@@ -211,6 +214,7 @@ func (sh *shard) run(t *trainer, data *mnistdata.Set, idx []int32) {
 			}
 			sh.gb2[c] += d
 			row, grow := t.w2[c*numHidden:(c+1)*numHidden], sh.g2[c*numHidden:(c+1)*numHidden]
+			row, grow, dh := row[:len(h)], grow[:len(h)], dh[:len(h)]
 			for j, v := range h {
 				grow[j] += float32(d * v)
 				dh[j] += float32(d * row[j])
@@ -224,6 +228,7 @@ func (sh *shard) run(t *trainer, data *mnistdata.Set, idx []int32) {
 		}
 		for k, p := range nz {
 			x, grow := xv[k], sh.g1t[int(p)*numHidden:int(p+1)*numHidden]
+			grow = grow[:len(dh)]
 			for j, d := range dh {
 				grow[j] += float32(x * d)
 			}
