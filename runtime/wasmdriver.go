@@ -33,14 +33,16 @@ var kernelParams = []api.ValueType{i32, i32, i32, i32}
 func (d *WasmDriver) Init(env *Env) error {
 	d.env = env
 	d.Attach(env.Memory)
-	workers := env.Instances[1:]
-	if len(workers) == 0 && len(env.Manifest.Modules) > 0 {
-		return fmt.Errorf("%w: no worker instances", ErrInvalid)
-	}
 	for mi, m := range env.Manifest.Modules {
 		if m.Format != emit.FormatWasmSelf {
 			return fmt.Errorf("%w: module %d %q has format %s, which the wasm target cannot run", ErrUnsupported, mi, m.Name, m.Format)
 		}
+	}
+	workers := env.Instances[1:]
+	if len(workers) == 0 && len(env.Manifest.Modules) > 0 {
+		return fmt.Errorf("%w: no worker instances", ErrInvalid)
+	}
+	for _, m := range env.Manifest.Modules {
 		ks := make([][]api.Function, len(m.Kernels))
 		for ki, k := range m.Kernels {
 			for _, w := range workers {
