@@ -216,7 +216,9 @@ func (r *Runtime) Memory() *Memory { return r.mem }
 // fills the inputs and the frame (docs/RUNTIME.md, section 2), calls the
 // entry's export, syncs, reads the outputs and frees every buffer the call
 // left allocated. A failure is a *Error naming the entry and the failing
-// operation (and kernel); a trap or a cancelled ctx stops the program.
+// operation (and kernel). A trap stops the program; so does cancelling ctx,
+// which also closes the host program's instance, leaving the Runtime
+// unusable (wazero's WithCloseOnContextDone).
 func (r *Runtime) Run(ctx context.Context, entry string, inputs []*ir.Tensor) (outs []*ir.Tensor, err error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
