@@ -180,7 +180,7 @@ func (c *compiler) checkResults(fn *FnDecl, results []val, dims map[string]dimIn
 		return results
 	}
 	if len(fn.Results) != len(results) {
-		c.s.fail(retPos, "fn %s returns %d values but declares %d results", fn.Name, len(results), len(fn.Results))
+		c.s.fail(retPos, "fn %s returns %s but declares %s", fn.Name, plural(len(results), "value", "values"), plural(len(fn.Results), "result", "results"))
 	}
 	out := make([]val, len(results))
 	for i, r := range results {

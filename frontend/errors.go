@@ -53,3 +53,12 @@ func (s *source) errorf(p Pos, format string, a ...any) *ir.Diagnostic {
 // panic is a bug and is reported as an internal error at the current
 // position).
 type compileError struct{ d *ir.Diagnostic }
+
+// plural returns "1 value" or "n values": count n with the singular or
+// plural noun.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -58,18 +58,20 @@ type gType struct {
 	Dims  []*gDim `parser:"('[' (@@ (',' @@)*)? ']')?"`
 }
 
+// gDim is one dimension of a type: `d=4`, `b=?`, `b` or `4`; parsed by
+// hand (exprparse.go) so that `d=]` is reported at the `]`.
 type gDim struct {
 	Pos  lexer.Position
-	Name *string `parser:"(  @Ident"`
-	Sym  bool    `parser:"   ( '=' ( @'?'"`
-	Size *string `parser:"         | @Int ) )?"`
-	Anon *string `parser:"| @Int )"`
+	Name *string
+	Sym  bool
+	Size *string
+	Anon *string
 }
 
 type gFn struct {
 	Pos     lexer.Position
 	Name    string   `parser:"'fn' @Ident"`
-	Args    []*gArg  `parser:"'(' (@@ (',' @@)* ','?)? ')'"`
+	Args    []*gArg  `parser:"'(' (@@ ((?= ',' Ident) ',' @@)* ','?)? ')'"`
 	Results []*gType `parser:"('->' ( '(' @@ (',' @@)* ')' | @@ ))?"`
 	Body    []*gStmt `parser:"'{' @@* '}'"`
 }
@@ -115,79 +117,82 @@ type gAssign struct {
 	Value *gExpr   `parser:"'=' @@"`
 }
 
-// gExpr is a flat chain `parser:"u0 op1 u1 op2 u2 ..."`; parse.go applies precedence.
+// gExpr is a flat chain; parse.go applies precedence.
 type gExpr struct {
 	Pos  lexer.Position
-	Left *gUnary  `parser:"@@"`
-	Rest []*gBinR `parser:"@@*"`
+	Left *gUnary
+	Rest []*gBinR
 }
 
 type gBinR struct {
 	Pos   lexer.Position
-	Op    string  `parser:"@('||' | '&&' | '==' | '!=' | '<=' | '>=' | '<' | '>' | '+' | '-' | '*' | '/' | '%' | '**')"`
-	Right *gUnary `parser:"@@"`
+	Op    string
+	Right *gUnary
 }
 
 type gUnary struct {
 	Pos  lexer.Position
-	Ops  []string  `parser:"@('-' | '!')*"`
-	Post *gPostfix `parser:"@@"`
+	Ops  []string
+	Post *gPostfix
 }
 
 type gPostfix struct {
 	Pos     lexer.Position
-	Primary *gPrimary  `parser:"@@"`
-	Suffix  []*gSuffix `parser:"@@*"`
+	Primary *gPrimary
+	Suffix  []*gSuffix
 }
 
 type gSuffix struct {
 	Pos    lexer.Position
-	Member *string   `parser:"(  '.' @Ident"`
-	Call   *gCall    `parser:" | @@"`
-	Index  *gIndexes `parser:" | @@ )"`
+	Member *string
+	Call   *gCall
+	Index  *gIndexes
 }
 
 type gCall struct {
-	Open bool     `parser:"@'('"`
-	Args []*gArg2 `parser:"(@@ (',' @@)* ','?)? ')'"`
+	Open bool
+	Args []*gArg2
 }
 
 type gArg2 struct {
 	Pos   lexer.Position
-	Name  *string `parser:"(@Ident ':')?"`
-	Value *gExpr  `parser:"@@"`
+	Name  *string
+	Value *gExpr
 }
 
 type gIndexes struct {
-	Items []*gIndex `parser:"'[' @@ (',' @@)* ']'"`
+	Items []*gIndex
 }
 
 type gIndex struct {
 	Pos   lexer.Position
-	Start *gExpr `parser:"@@?"`
-	Colon bool   `parser:"( @':'"`
-	End   *gExpr `parser:"  @@?"`
-	Step  *gExpr `parser:"  ( ':' @@? )? )?"`
+	Start *gExpr
+	Colon bool
+	End   *gExpr
+	Step  *gExpr
 }
 
 type gPrimary struct {
 	Pos    lexer.Position
-	Float  *string `parser:"  @Float"`
-	Int    *string `parser:"| @Int"`
-	Bool   *string `parser:"| @('true' | 'false')"`
-	String *string `parser:"| @String"`
-	List   *gList  `parser:"| @@"`
-	Ident  *string `parser:"| @Ident"`
-	Paren  *gExpr  `parser:"| '(' @@ ')'"`
+	Float  *string
+	Int    *string
+	Bool   *string
+	String *string
+	List   *gList
+	Ident  *string
+	Paren  *gExpr
 }
 
 type gList struct {
-	Open  bool     `parser:"@'['"`
-	Elems []*gExpr `parser:"(@@ (',' @@)* ','?)? ']'"`
+	Open  bool
+	Elems []*gExpr
 }
 
 var zmlParser = participle.MustBuild[gFile](
 	participle.Lexer(zmlLexer),
 	participle.Elide("Comment", "Whitespace"),
-	participle.UseLookahead(1),
+	// No backtracking: a construct that has consumed a token and then
+	// fails is a syntax error at the token where it failed (the trailing
+	// comma of an argument list is told apart by a lookahead group).
+	participle.UseLookahead(0),
 )

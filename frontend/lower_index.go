@@ -31,7 +31,7 @@ func (c *compiler) lowerIndex(e *IndexExpr) val {
 		c.s.fail(e.Pos, "cannot index %s", x.describe())
 	}
 	if len(e.Items) > len(x.shape) {
-		c.s.fail(e.Pos, "%d indices for %s, which has %d dimensions", len(e.Items), typeString(x.elem, x.shape), len(x.shape))
+		c.s.fail(e.Pos, "%s for %s, which has %s", plural(len(e.Items), "index", "indices"), typeString(x.elem, x.shape), plural(len(x.shape), "dimension", "dimensions"))
 	}
 	r := len(x.shape)
 	start := make([]int64, r)

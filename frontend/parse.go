@@ -92,24 +92,27 @@ func expectedDesc(msg string) string {
 			return e[:j+2]
 		}
 	}
+	// Grammar node names appear as participle spells them (GType); match
+	// them case-insensitively.
+	l := strings.ToLower(e)
 	switch {
 	case strings.HasPrefix(e, "<ident>"):
 		return "a name"
 	case strings.HasPrefix(e, "<int>"):
 		return "an integer"
-	case strings.Contains(e, "gExpr") || strings.Contains(e, "gUnary") || strings.Contains(e, "gPrimary") || strings.Contains(e, "gPostfix"):
+	case strings.Contains(l, "gexpr") || strings.Contains(l, "gunary") || strings.Contains(l, "gprimary") || strings.Contains(l, "gpostfix"):
 		return "an expression"
-	case strings.Contains(e, "gType"):
+	case strings.Contains(l, "gtype"):
 		return "a type"
-	case strings.Contains(e, "gDim"):
+	case strings.Contains(l, "gdim"):
 		return "a dimension"
-	case strings.Contains(e, "gStmt") || strings.Contains(e, "gLet"):
+	case strings.Contains(l, "gstmt") || strings.Contains(l, "glet"):
 		return "a statement"
-	case strings.Contains(e, "gMember") || strings.Contains(e, "gParam"):
+	case strings.Contains(l, "gmember") || strings.Contains(l, "gparam"):
 		return "a declaration"
-	case strings.Contains(e, "gArg"):
+	case strings.Contains(l, "garg"):
 		return "an argument"
-	case strings.Contains(e, "gIndex"):
+	case strings.Contains(l, "gindex"):
 		return "an index"
 	}
 	return e
