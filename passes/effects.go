@@ -6,8 +6,9 @@ import "github.com/zmlc/zmlc/ir"
 // An op has effects when it is not pure (ir.Op.IsPure: check.*,
 // custom_call, after_all, collectives, unregistered ops), when an op in
 // one of its regions has effects, or when it is a func.call whose callee
-// (transitively) has effects, is a declaration or is missing. Terminators
-// inside regions do not count.
+// (transitively) has effects, is a declaration or is missing. A
+// zml.fusion (unregistered) has effects only through its region.
+// Terminators inside regions do not count.
 type effects struct {
 	m     *ir.Module
 	funcs map[string]int8 // 1 visiting, 2 pure, 3 effects
@@ -21,7 +22,7 @@ func (e *effects) has(op *ir.Op) bool {
 		if e.funcHas(calleeName(op)) {
 			return true
 		}
-	} else if !op.IsPure() {
+	} else if op.Name != FusionOp && !op.IsPure() {
 		return true
 	}
 	for _, r := range op.Regions {

@@ -1,0 +1,121 @@
+// RUN: zmlc opt --passes=fusion --split-input-file %s | FileCheck %s
+
+// An elementwise chain with a broadcast becomes one loop fusion; the
+// splat constant is cloned in.
+// CHECK-LABEL: func.func @loop_chain
+// CHECK-NOT: stablehlo.constant
+// CHECK: %[[F:.*]] = "zml.fusion"(%arg1, %arg0) ({
+// CHECK: ^bb0(%[[B:.*]]: tensor<8xf32>, %[[A:.*]]: tensor<4x8xf32>):
+// CHECK: stablehlo.broadcast_in_dim %[[B]]
+// CHECK: stablehlo.add %[[A]]
+// CHECK: stablehlo.constant dense<0.000000e+00>
+// CHECK: stablehlo.maximum
+// CHECK: stablehlo.return
+// CHECK: }) {kind = "loop"} : (tensor<8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+// CHECK-NEXT: return %[[F]]
+func.func @loop_chain(%x: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {
+  %zero = stablehlo.constant dense<0.0> : tensor<4x8xf32>
+  %bb = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<8xf32>) -> tensor<4x8xf32>
+  %s = stablehlo.add %x, %bb : tensor<4x8xf32>
+  %r = stablehlo.maximum %s, %zero : tensor<4x8xf32>
+  func.return %r : tensor<4x8xf32>
+}
+
+// -----
+
+// dot_general -> bias -> relu is one output fusion whose dot reads the
+// region's arguments.
+// CHECK-LABEL: func.func @dot_bias_relu
+// CHECK: "zml.fusion"(%arg0, %arg1, %arg2)
+// CHECK: stablehlo.dot_general
+// CHECK: stablehlo.add
+// CHECK: stablehlo.maximum
+// CHECK: stablehlo.return
+// CHECK-NEXT: }) {kind = "output"}
+// CHECK-NOT: stablehlo.
+// CHECK: return
+func.func @dot_bias_relu(%x: tensor<2x3xf32>, %w: tensor<3x4xf32>, %b: tensor<4xf32>) -> tensor<2x4xf32> {
+  %d = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  %bb = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<4xf32>) -> tensor<2x4xf32>
+  %s = stablehlo.add %d, %bb : tensor<2x4xf32>
+  %zero = stablehlo.constant dense<0.0> : tensor<2x4xf32>
+  %r = stablehlo.maximum %s, %zero : tensor<2x4xf32>
+  func.return %r : tensor<2x4xf32>
+}
+
+// -----
+
+// Softmax: the max reduction (one op, left unwrapped), then one input
+// fusion for the rest (the subtract/exp producers, the sum and the
+// division).
+// CHECK-LABEL: func.func @softmax
+// CHECK: %[[M:.*]] = stablehlo.reduce(%arg0
+// CHECK: "zml.fusion"(%[[M]], %arg0)
+// CHECK: stablehlo.exponential
+// CHECK: stablehlo.reduce
+// CHECK: stablehlo.divide
+// CHECK: {kind = "input"}
+// CHECK-NOT: "zml.fusion"
+// CHECK: return
+func.func @softmax(%x: tensor<2x5xf32>) -> tensor<2x5xf32> {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<2x5xf32>, tensor<f32>) -> tensor<2xf32>
+  %mb = stablehlo.broadcast_in_dim %m, dims = [0] : (tensor<2xf32>) -> tensor<2x5xf32>
+  %d = stablehlo.subtract %x, %mb : tensor<2x5xf32>
+  %e = stablehlo.exponential %d : tensor<2x5xf32>
+  %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<2x5xf32>, tensor<f32>) -> tensor<2xf32>
+  %sb = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<2xf32>) -> tensor<2x5xf32>
+  %r = stablehlo.divide %e, %sb : tensor<2x5xf32>
+  func.return %r : tensor<2x5xf32>
+}
+
+// -----
+
+// Negative: a value read by two consumers and returned is not fused into
+// either; a single op is not wrapped.
+// CHECK-LABEL: func.func @shared
+// CHECK-NOT: zml.fusion
+// CHECK: %[[E:.*]] = stablehlo.exponential %arg0
+// CHECK: stablehlo.add %[[E]], %arg0
+// CHECK: return
+func.func @shared(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %e = stablehlo.exponential %x : tensor<4xf32>
+  %a = stablehlo.add %e, %x : tensor<4xf32>
+  func.return %e, %a : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// Negative: ops with side effects, regions (while) and collectives do not
+// fuse; the elementwise ops around them stay separate.
+// CHECK-LABEL: func.func @barriers
+// CHECK-NOT: zml.fusion
+// CHECK: stablehlo.all_reduce
+// CHECK: stablehlo.negate
+func.func @barriers(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %a = stablehlo.abs %x : tensor<4xf32>
+  %r = "stablehlo.all_reduce"(%a) ({
+  ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+    %s = stablehlo.add %p, %q : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0]]> : tensor<1x1xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  %n = stablehlo.negate %r : tensor<4xf32>
+  func.return %n : tensor<4xf32>
+}
+
+// -----
+
+// Negative: the producer of a dot's operand stays outside its output
+// fusion (the transpose is a separate op).
+// CHECK-LABEL: func.func @dot_operand_producer
+// CHECK: stablehlo.transpose
+// CHECK: "zml.fusion"
+// CHECK-NOT: stablehlo.transpose
+// CHECK: stablehlo.dot_general
+func.func @dot_operand_producer(%x: tensor<3x2xf32>, %w: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  %t = stablehlo.transpose %x, dims = [1, 0] : (tensor<3x2xf32>) -> tensor<2x3xf32>
+  %d = stablehlo.dot_general %t, %w, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  %r = stablehlo.negate %d : tensor<2x4xf32>
+  func.return %r : tensor<2x4xf32>
+}
