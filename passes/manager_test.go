@@ -48,7 +48,7 @@ func TestParsePipeline(t *testing.T) {
 		t.Errorf("empty pipeline: %v %v", p, err)
 	}
 	for text, want := range map[string]string{
-		"cse,foo":                        "'foo' does not refer to a registered pass; known passes: canonicalize, ",
+		"cse,foo":                        "'foo' does not refer to a registered pass; known passes: ",
 		"cse,,dce":                       "empty pass name",
 		"inline{bogus=1}":                "pass 'inline' has no option 'bogus'; its options: public",
 		"inline{public=maybe}":           `option public="maybe" is not a boolean`,
