@@ -1,0 +1,245 @@
+package wasm
+
+import (
+	"encoding/binary"
+	"math"
+
+	"github.com/zmlc/zmlc/ir"
+	"github.com/zmlc/zmlc/targets/kernel"
+)
+
+// Vector loops: a `vector` loop whose varying values are f32 (and masks
+// of f32 comparisons) runs four iterations at a time on SIMD128 lanes, the
+// remainder one by one. Index arithmetic stays scalar (the value of lane
+// 0); a varying index must be affine in the loop index with a constant
+// non-negative coefficient c: c = 1 gives v128.load/store, other c four
+// lane loads or stores at constant offsets. Anything else renders the loop
+// scalar.
+
+// vplan is the analysis of one vector loop body.
+type vplan struct {
+	vary map[*kernel.Node]bool  // depends on the loop index
+	coef map[*kernel.Node]int64 // varying index values: d value / d index
+}
+
+func (p *vplan) varying(n *kernel.Node) bool { return p.vary[n] }
+
+// planVector decides whether loop can be vectorised.
+func planVector(loop *kernel.Node) (*vplan, bool) {
+	p := &vplan{vary: map[*kernel.Node]bool{loop: true}, coef: map[*kernel.Node]int64{loop: 1}}
+	for _, m := range loop.Body {
+		switch m.Kind {
+		case kernel.Loop, kernel.If, kernel.Barrier, kernel.Var, kernel.Get, kernel.Set:
+			return nil, false
+		}
+		vary := false
+		for _, a := range m.Args {
+			vary = vary || p.vary[a]
+		}
+		switch m.Kind {
+		case kernel.Load:
+			if !vary {
+				continue
+			}
+			if c, ok := p.coef[m.Args[0]]; !ok || c < 0 || m.Buf.Elem != ir.F32 {
+				return nil, false
+			}
+			p.vary[m] = true
+			continue
+		case kernel.Store:
+			c, ok := p.coef[m.Args[0]]
+			if !p.vary[m.Args[0]] || !ok || c < 0 || m.Buf.Elem != ir.F32 || m.Args[1].Type != ir.F32 {
+				return nil, false
+			}
+			continue
+		}
+		if !vary {
+			continue
+		}
+		p.vary[m] = true
+		if m.Type == ir.Index {
+			c0, c1 := p.coef[m.Args[0]], int64(0)
+			if len(m.Args) > 1 {
+				c1 = p.coef[m.Args[1]]
+			}
+			switch {
+			case m.Kind == kernel.Add:
+				p.coef[m] = c0 + c1
+			case m.Kind == kernel.Sub:
+				p.coef[m] = c0 - c1
+			case m.Kind == kernel.Mul && m.Args[1].Kind == kernel.Const && p.vary[m.Args[0]]:
+				p.coef[m] = c0 * m.Args[1].I
+			case m.Kind == kernel.Mul && m.Args[0].Kind == kernel.Const && p.vary[m.Args[1]]:
+				p.coef[m] = c1 * m.Args[0].I
+			default:
+				return nil, false
+			}
+			continue
+		}
+		if !vecSupported(m, p) {
+			return nil, false
+		}
+	}
+	return p, true
+}
+
+var vecOps = map[kernel.Kind]Op{
+	kernel.Add: OpF32x4Add, kernel.Sub: OpF32x4Sub, kernel.Mul: OpF32x4Mul, kernel.Div: OpF32x4Div,
+	kernel.Max: OpF32x4Max, kernel.Min: OpF32x4Min, kernel.Neg: OpF32x4Neg, kernel.Abs: OpF32x4Abs,
+	kernel.Sqrt: OpF32x4Sqrt, kernel.EQ: OpF32x4Eq, kernel.NE: OpF32x4Ne, kernel.LT: OpF32x4Lt,
+	kernel.LE: OpF32x4Le, kernel.GT: OpF32x4Gt, kernel.GE: OpF32x4Ge,
+}
+
+// vecSupported reports whether a varying value node has a SIMD form.
+func vecSupported(m *kernel.Node, p *vplan) bool {
+	switch m.Kind.Class() {
+	case kernel.ClassBinary, kernel.ClassUnary:
+		_, ok := vecOps[m.Kind]
+		return ok && m.Type == ir.F32
+	case kernel.ClassCompare:
+		_, ok := vecOps[m.Kind]
+		return ok && !m.Total && m.Args[0].Type == ir.F32
+	case kernel.ClassSelect:
+		return m.Type == ir.F32 && (!p.vary[m.Args[0]] || m.Args[0].Kind.Class() == kernel.ClassCompare)
+	}
+	return false
+}
+
+// vectorLoop renders loop n with SIMD128 if planVector allows; ok is false
+// (and nothing is emitted) otherwise.
+func (r *kr) vectorLoop(n *kernel.Node, mult int64) (bool, error) {
+	if n.N < 4 {
+		return false, nil
+	}
+	p, ok := planVector(n)
+	if !ok {
+		return false, nil
+	}
+	b := r.b
+	nv := n.N / 4 * 4
+	j := b.local(I64)
+	r.vals[n] = j
+	r.vvals = map[*kernel.Node]int64{}
+	b.i64(0)
+	b.set(j)
+	b.loop()
+	for _, m := range n.Body {
+		if err := r.vnode(m, p, mult*nv/4); err != nil {
+			return true, err
+		}
+	}
+	b.get(j)
+	b.i64(4)
+	b.op(OpI64Add)
+	b.tee(j)
+	b.i64(nv)
+	b.op(OpI64LtS)
+	b.brIf(0)
+	b.end()
+	r.vvals = nil
+	return true, r.scalarLoop(n, nv, n.N, mult)
+}
+
+// vnode renders one node of a vectorised body.
+func (r *kr) vnode(m *kernel.Node, p *vplan, mult int64) error {
+	b := r.b
+	if !p.varying(m) && m.Kind != kernel.Store || m.Type == ir.Index {
+		return r.node(m, mult) // uniform, or index arithmetic of lane 0
+	}
+	r.work += mult
+	switch m.Kind {
+	case kernel.Load:
+		c := p.coef[m.Args[0]]
+		if err := r.addr(m.Buf, m.Args[0]); err != nil {
+			return err
+		}
+		if c == 1 {
+			b.mem(OpV128Load, 2, 0)
+		} else {
+			a := b.local(I32)
+			b.tee(a)
+			b.mem(OpF32Load, 2, 0)
+			b.op(OpF32x4Splat)
+			for l := int64(1); l < 4; l++ {
+				b.get(a)
+				b.mem(OpF32Load, 2, 4*c*l)
+				b.opA(OpF32x4ReplaceLane, l)
+			}
+		}
+	case kernel.Store:
+		c := p.coef[m.Args[0]]
+		if err := r.addr(m.Buf, m.Args[0]); err != nil {
+			return err
+		}
+		if c == 1 {
+			if err := r.pushVec(m.Args[1], p); err != nil {
+				return err
+			}
+			b.mem(OpV128Store, 2, 0)
+			return nil
+		}
+		a, v := b.local(I32), b.local(V128)
+		b.set(a)
+		if err := r.pushVec(m.Args[1], p); err != nil {
+			return err
+		}
+		b.set(v)
+		for l := int64(0); l < 4; l++ {
+			b.get(a)
+			b.get(v)
+			b.opA(OpF32x4ExtractLane, l)
+			b.mem(OpF32Store, 2, 4*c*l)
+		}
+		return nil
+	case kernel.Select:
+		if err := r.pushVec(m.Args[1], p); err != nil {
+			return err
+		}
+		if err := r.pushVec(m.Args[2], p); err != nil {
+			return err
+		}
+		if p.varying(m.Args[0]) {
+			b.get(r.vvals[m.Args[0]])
+		} else {
+			b.i32(0)
+			if err := r.push(m.Args[0]); err != nil {
+				return err
+			}
+			b.op(OpI32Sub, OpI32x4Splat)
+		}
+		b.op(OpV128Bitselect)
+	default:
+		for _, a := range m.Args {
+			if err := r.pushVec(a, p); err != nil {
+				return err
+			}
+		}
+		b.op(vecOps[m.Kind])
+	}
+	l := b.local(V128)
+	b.set(l)
+	r.vvals[m] = l
+	return nil
+}
+
+// pushVec pushes an f32 value as a v128: varying values from their vector
+// local, uniform ones splatted.
+func (r *kr) pushVec(n *kernel.Node, p *vplan) error {
+	if p.varying(n) {
+		r.b.get(r.vvals[n])
+		return nil
+	}
+	if n.Kind == kernel.Const {
+		var v [16]byte
+		for l := 0; l < 4; l++ {
+			binary.LittleEndian.PutUint32(v[4*l:], math.Float32bits(float32(n.F)))
+		}
+		r.b.f.Body = append(r.b.f.Body, Instr{Op: OpV128Const, V: v})
+		return nil
+	}
+	if err := r.push(n); err != nil {
+		return err
+	}
+	r.b.op(OpF32x4Splat)
+	return nil
+}
