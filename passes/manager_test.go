@@ -189,7 +189,7 @@ func TestTimingReport(t *testing.T) {
 }
 
 func TestDefaultPipelines(t *testing.T) {
-	for level, want := range []string{"", "canonicalize,cse,dce", "inline,canonicalize,constant-fold,canonicalize,cse,dce", "inline,canonicalize,constant-fold,canonicalize,cse,dce"} {
+	for level, want := range []string{"", "chlo-legalize-to-stablehlo,canonicalize,cse,dce", "chlo-legalize-to-stablehlo,inline,canonicalize,constant-fold,cse,normalize-layouts,canonicalize,fusion,dce,buffer-assignment", "chlo-legalize-to-stablehlo,inline,canonicalize,constant-fold,cse,normalize-layouts,canonicalize,fusion,dce,buffer-assignment"} {
 		p, err := DefaultPipeline(level)
 		if err != nil || p.String() != want {
 			t.Errorf("-O%d: %q %v, want %q", level, p.String(), err, want)

@@ -5,12 +5,19 @@ import "fmt"
 // defaultPipelines are the pipelines of the optimisation levels:
 //
 //	-O0  nothing
-//	-O1  canonicalize,cse,dce
-//	-O2  inline,canonicalize,constant-fold,canonicalize,cse,dce
+//	-O1  chlo-legalize-to-stablehlo,canonicalize,cse,dce
+//	-O2  chlo-legalize-to-stablehlo,inline,canonicalize,constant-fold,cse,
+//	     normalize-layouts,canonicalize,fusion,dce,buffer-assignment
+//
+// -O2 legalises chlo first (its polynomials then fold and fuse like any
+// other op), simplifies, normalises contractions and cleans up the
+// transposes that introduces, fuses, and plans buffers on the fused
+// program (the plan is in zml.buffer_offset / zml.buffer_peak /
+// zml.buffer_sum attributes).
 var defaultPipelines = []string{
 	"",
-	"canonicalize,cse,dce",
-	"inline,canonicalize,constant-fold,canonicalize,cse,dce",
+	"chlo-legalize-to-stablehlo,canonicalize,cse,dce",
+	"chlo-legalize-to-stablehlo,inline,canonicalize,constant-fold,cse,normalize-layouts,canonicalize,fusion,dce,buffer-assignment",
 }
 
 // DefaultPipelineText returns the textual pipeline of optimisation level
