@@ -1,0 +1,82 @@
+// Command mnist classifies the 10,000 MNIST test images with a model
+// compiled by zmlc and run in process on the wasm target (or on the
+// reference interpreter, -target=interp):
+//
+//	go run ./examples/mnist [-target=wasm] [-model=mlp|cnn] [-weights=FILE] [-data=DIR] [-batch=N] [-n=N]
+//
+// -model=mlp (the default) is examples/mnist/mnist.zml with the committed
+// weights examples/mnist/mlp.safetensors (trained by ./examples/mnist/train);
+// -model=cnn is examples/mnist/cnn.zml with the PyTorch-trained weights
+// ../shared/data/mnist-burn/mnist.safetensors. The batch size is bound at
+// compile time (--dim b=N). It prints the first test image as ASCII art
+// with its prediction, then the accuracy and the throughput in images/s.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/zmlc/zmlc/examples/mnist/mnistdata"
+)
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "mnist:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	fs := flag.NewFlagSet("mnist", flag.ContinueOnError)
+	target := fs.String("target", "wasm", "where the model runs: wasm (compiled, in process under wazero) or interp (the reference interpreter)")
+	modelName := fs.String("model", "mlp", "the network: mlp or cnn")
+	weights := fs.String("weights", "", "safetensors `file` of the weights (default: the model's own)")
+	data := fs.String("data", "", "folder with the MNIST idx files (default: the data/ folder of Go module "+mnistdata.Module+")")
+	batch := fs.Int("batch", 64, "images per call, bound at compile time (--dim b=N)")
+	limit := fs.Int("n", 0, "classify only the first `N` test images (0: all)")
+	workers := fs.Int("workers", 0, "wasm worker instances (0: one per CPU)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	m, ok := models[*modelName]
+	if !ok {
+		return fmt.Errorf("unknown model %q (want mlp or cnn)", *modelName)
+	}
+	if *batch < 1 {
+		return fmt.Errorf("-batch must be at least 1")
+	}
+	w := *weights
+	if w == "" {
+		w = findFile(m.weights)
+	}
+	dir, err := mnistdata.ResolveDir(*data)
+	if err != nil {
+		return err
+	}
+	set, err := mnistdata.LoadTest(dir)
+	if err != nil {
+		return err
+	}
+	c, err := newClassifier(m, *target, w, *batch, *workers)
+	if err != nil {
+		return err
+	}
+	defer c.close()
+	first, err := c.classify(set.Image(0), 1)
+	if err != nil {
+		return err
+	}
+	fmt.Print(asciiArt(set.Image(0)))
+	fmt.Printf("test image 0: predicted %d, label %d\n\n", first[0], set.Labels[0])
+	res, err := evaluate(c, set, *batch, *limit)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("model %s on %s, batch %d: %d/%d correct, accuracy %.2f%%, %.0f images/s\n",
+		m.name, *target, *batch, res.correct, res.total, 100*res.accuracy(), res.imagesPerSecond())
+	return nil
+}
