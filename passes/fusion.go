@@ -11,8 +11,9 @@ import (
 // so that the kernel generator makes one kernel per region:
 //
 //   - loop fusion: elementwise ops (compare, select, clamp and convert
-//     included), broadcast_in_dim, broadcast, reshape, transpose and iota
-//     fuse into the op that consumes them;
+//     included), broadcast_in_dim, broadcast, reshape, transpose, iota and
+//     the index-mapping ops slice, concatenate, pad and reverse fuse into
+//     the op that consumes them;
 //   - input fusion: the same producers fuse into a reduce's inputs; a
 //     reduce also fuses into a consumer region that holds no reduction or
 //     contraction yet (its result read back through a broadcast, as the
@@ -98,7 +99,8 @@ func roleOf(op *ir.Op, eff *effects) fusionRole {
 		return roleReduce
 	case "stablehlo.dot_general", "stablehlo.dot", "stablehlo.convolution":
 		return roleContract
-	case "stablehlo.broadcast_in_dim", "stablehlo.broadcast", "stablehlo.reshape", "stablehlo.transpose", "stablehlo.iota":
+	case "stablehlo.broadcast_in_dim", "stablehlo.broadcast", "stablehlo.reshape", "stablehlo.transpose", "stablehlo.iota",
+		"stablehlo.slice", "stablehlo.concatenate", "stablehlo.pad", "stablehlo.reverse":
 		return roleLoop
 	}
 	if op.HasTrait(ir.Elementwise) && len(op.Regions) == 0 && op.Dialect() == "stablehlo" {
