@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+	"github.com/zmlc/zmlc/passes"
 )
 
 // printCompileHelp prints the help of `zmlc [flags] INPUT`.
@@ -35,14 +36,27 @@ Examples:
   zmlc interpret testdata/ops/add.mlir        run the functions and their check ops
 
 -O0 prints exactly what the front end (or the .mlir input) gives; -O1 and -O2
-run the optimisation pipeline first (-O1: canonicalize,cse,dce; -O2: inline,
-canonicalize,constant-fold,canonicalize,cse,dce).
+run the optimisation pipeline first:
+%s
 
 Status: the code generators are not implemented yet: without --emit every
 --target fails with one line saying so and writes nothing.
 
 Exit status: 0 success, 1 compile, run or check error, 2 usage error.
-`, Version, flagUsages(fs))
+`, Version, flagUsages(fs), levelPipelines())
+}
+
+// levelPipelines lists the pass pipelines of -O1 and -O2, one per line.
+func levelPipelines() string {
+	var lines []string
+	for level := 1; level <= 2; level++ {
+		text, err := passes.DefaultPipelineText(level)
+		if err != nil {
+			text = err.Error()
+		}
+		lines = append(lines, fmt.Sprintf("  -O%d: %s", level, text))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // printInterpretHelp prints the help of `zmlc interpret`.
