@@ -1,4 +1,7 @@
 package main
 
-// Version is zmlc's version, printed by `zmlc --version`.
-const Version = "0.1.0-dev"
+import "github.com/zmlc/zmlc/version"
+
+// Version is zmlc's version, printed by `zmlc --version`: the constant of
+// package version that every bundle manifest also records.
+const Version = version.Version
