@@ -10,7 +10,11 @@ import (
 // rebuilds the blocks once. Until Finish the blocks' Ops slices still show
 // the old ops; passes iterate over ops they hold, not over blocks.
 type Rewriter struct {
-	users  map[*ir.Value][]*ir.Op // one entry per operand slot that reads the value
+	users map[*ir.Value][]*ir.Op // one entry per operand slot that reads the value
+	// stale counts entries of users[v] that are erased ops, dropped
+	// lazily (compact) so that erasing a reader of a value with many
+	// readers costs O(1), not a scan of them.
+	stale  map[*ir.Value]int
 	erased map[*ir.Op]bool
 	before map[*ir.Op][]*ir.Op // ops to insert before an existing op
 	// OnChange, when set, is called for every op inserted and every op whose
@@ -23,6 +27,7 @@ type Rewriter struct {
 func NewRewriter(body *ir.Region) *Rewriter {
 	rw := &Rewriter{
 		users:  map[*ir.Value][]*ir.Op{},
+		stale:  map[*ir.Value]int{},
 		erased: map[*ir.Op]bool{},
 		before: map[*ir.Op][]*ir.Op{},
 	}
@@ -55,11 +60,33 @@ func (rw *Rewriter) removeUse(v *ir.Value, op *ir.Op) {
 	}
 }
 
+// compact drops erased ops from v's readers.
+func (rw *Rewriter) compact(v *ir.Value) {
+	if rw.stale[v] == 0 {
+		return
+	}
+	delete(rw.stale, v)
+	us := rw.users[v][:0]
+	for _, u := range rw.users[v] {
+		if !rw.erased[u] {
+			us = append(us, u)
+		}
+	}
+	if len(us) == 0 {
+		delete(rw.users, v)
+	} else {
+		rw.users[v] = us
+	}
+}
+
 // Users returns the ops that read v (an op appears once per operand slot).
-func (rw *Rewriter) Users(v *ir.Value) []*ir.Op { return rw.users[v] }
+func (rw *Rewriter) Users(v *ir.Value) []*ir.Op {
+	rw.compact(v)
+	return rw.users[v]
+}
 
 // HasUses reports whether any live op reads v.
-func (rw *Rewriter) HasUses(v *ir.Value) bool { return len(rw.users[v]) > 0 }
+func (rw *Rewriter) HasUses(v *ir.Value) bool { return len(rw.users[v])-rw.stale[v] > 0 }
 
 // ResultsUnused reports whether no op reads any result of op.
 func (rw *Rewriter) ResultsUnused(op *ir.Op) bool {
@@ -79,6 +106,7 @@ func (rw *Rewriter) ReplaceAllUses(old, new *ir.Value) {
 	if old == new {
 		return
 	}
+	rw.compact(old)
 	us := rw.users[old]
 	delete(rw.users, old)
 	for _, u := range us {
@@ -97,6 +125,7 @@ func (rw *Rewriter) ReplaceAllUses(old, new *ir.Value) {
 
 // SetOperand makes op read v as operand i.
 func (rw *Rewriter) SetOperand(op *ir.Op, i int, v *ir.Value) {
+	rw.compact(op.Operands[i])
 	rw.removeUse(op.Operands[i], op)
 	op.Operands[i] = v
 	rw.users[v] = append(rw.users[v], op)
@@ -136,14 +165,14 @@ func (rw *Rewriter) Erase(op *ir.Op) {
 	}
 	rw.erased[op] = true
 	for _, v := range op.Operands {
-		rw.removeUse(v, op)
+		rw.stale[v]++
 	}
 	for _, r := range op.Regions {
 		r.Walk(func(o *ir.Op) bool {
 			if !rw.erased[o] {
 				rw.erased[o] = true
 				for _, v := range o.Operands {
-					rw.removeUse(v, o)
+					rw.stale[v]++
 				}
 			}
 			return true
@@ -165,6 +194,9 @@ func (rw *Rewriter) ReplaceOp(op *ir.Op, vals ...*ir.Value) {
 func (rw *Rewriter) Finish(body *ir.Region) {
 	if len(rw.erased) == 0 && len(rw.before) == 0 {
 		return
+	}
+	for v := range rw.stale {
+		rw.compact(v)
 	}
 	var fix func(r *ir.Region)
 	var emit func(b *ir.Block, out []*ir.Op, op *ir.Op) []*ir.Op
