@@ -1,0 +1,22 @@
+"""Go modules that the build tools (gazelle) need, fetched through GOPROXY.
+
+rules_go's go_rules_dependencies() would download golang.org/x/tools from
+GitHub; declaring it here first (as a go_repository, which goes through the
+Go module proxy) makes that declaration a no-op. Gazelle v0.26.0 needs only
+golang.org/x/tools/go/vcs from it, at the version rules_go v0.34.0 pins.
+"""
+
+load("@bazel_gazelle//:deps.bzl", "go_repository")
+
+def zmlc_tool_dependencies():
+    """Declares the build tools' Go modules that are not zmlc's own."""
+    go_repository(
+        name = "org_golang_x_tools",
+        importpath = "golang.org/x/tools",
+        sum = "h1:loJ25fNOEhSXfHrpoGj91eCUThwdNX6u24rO1xnNteY=",
+        version = "v0.1.11",
+        # Resolve imports from the names of known repositories instead of
+        # asking the go command about each unknown one (slow, and x/tools
+        # has many in its test data).
+        build_external = "static",
+    )
