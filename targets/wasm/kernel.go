@@ -31,6 +31,7 @@ type kr struct {
 	base  []int64                // param index -> i32 local holding its address
 	vals  map[*kernel.Node]int64 // scalar value -> local
 	vvals map[*kernel.Node]int64 // vector mode: varying value -> v128 local
+	hp    *hoistPlan
 	work  int64
 }
 
@@ -48,7 +49,7 @@ func (r *kr) errorf(format string, args ...any) error {
 // runs the workgroups [begin, end) of its grid.
 func renderKernel(k *kernel.Kernel, name string, h *helpers) (*Rendered, error) {
 	kernel.Number(k)
-	r := &kr{b: newFB(name, kernelSig), k: k, h: h, vals: map[*kernel.Node]int64{}}
+	r := &kr{b: newFB(name, kernelSig), k: k, h: h, vals: map[*kernel.Node]int64{}, hp: planHoist(k.Body)}
 	r.b.f.Export = true
 	if len(k.Shared) > 0 {
 		return nil, r.errorf("workgroup-shared buffers are not supported on the wasm target")
@@ -159,6 +160,9 @@ func gridChain(body []*kernel.Node) []*kernel.Node {
 func (r *kr) chainBody(body []*kernel.Node, chain []*kernel.Node, mult int64) error {
 	for _, n := range body {
 		if len(chain) > 0 && n == chain[0] {
+			if err := r.preLoop(n, mult); err != nil {
+				return err
+			}
 			if err := r.chainBody(n.Body, chain[1:], mult); err != nil {
 				return err
 			}
@@ -256,10 +260,16 @@ func (r *kr) define(n *kernel.Node) error {
 // node renders one node.
 func (r *kr) node(n *kernel.Node, mult int64) error {
 	b := r.b
+	if r.hp.hoisted[n] {
+		return nil
+	}
 	switch n.Kind {
 	case kernel.Loop:
 		if n.N <= 0 {
 			return nil
+		}
+		if err := r.preLoop(n, mult); err != nil {
+			return err
 		}
 		if n.Level == kernel.Vector {
 			if ok, err := r.vectorLoop(n, mult); ok || err != nil {

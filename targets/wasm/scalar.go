@@ -278,11 +278,13 @@ func (r *kr) intUnary(n *kernel.Node, t ir.ElementType) error {
 		r.push(x)
 		b.op(o.sub)
 	case kernel.Abs:
-		r.push(x)
 		if t.IsSigned() {
 			b.iconst(t, 0)
 			r.push(x)
 			b.op(o.sub)
+		}
+		r.push(x)
+		if t.IsSigned() {
 			r.push(x)
 			b.iconst(t, 0)
 			b.op(o.ltS)
@@ -431,8 +433,15 @@ func (r *kr) intBinary(n *kernel.Node, t ir.ElementType) error {
 		b.op(o.ltU)
 		b.op(OpSelect)
 	case kernel.ShrA:
-		// x >> min(ubits(y), w-1), x already sign-extended.
+		// x >> min(ubits(y), w-1), x sign-extended at its width (also
+		// for unsigned types).
 		r.push(x)
+		if t.IsUnsigned() && w < 32 {
+			b.i32(32 - w)
+			b.op(OpI32Shl)
+			b.i32(32 - w)
+			b.op(OpI32ShrS)
+		}
 		r.push(y)
 		b.ubits(t)
 		b.iconst(t, w-1)

@@ -25,9 +25,12 @@ type vplan struct {
 func (p *vplan) varying(n *kernel.Node) bool { return p.vary[n] }
 
 // planVector decides whether loop can be vectorised.
-func planVector(loop *kernel.Node) (*vplan, bool) {
+func planVector(loop *kernel.Node, hoisted map[*kernel.Node]bool) (*vplan, bool) {
 	p := &vplan{vary: map[*kernel.Node]bool{loop: true}, coef: map[*kernel.Node]int64{loop: 1}}
 	for _, m := range loop.Body {
+		if hoisted[m] {
+			continue
+		}
 		switch m.Kind {
 		case kernel.Loop, kernel.If, kernel.Barrier, kernel.Var, kernel.Get, kernel.Set:
 			return nil, false
@@ -111,7 +114,7 @@ func (r *kr) vectorLoop(n *kernel.Node, mult int64) (bool, error) {
 	if n.N < 4 {
 		return false, nil
 	}
-	p, ok := planVector(n)
+	p, ok := planVector(n, r.hp.hoisted)
 	if !ok {
 		return false, nil
 	}
@@ -143,6 +146,9 @@ func (r *kr) vectorLoop(n *kernel.Node, mult int64) (bool, error) {
 // vnode renders one node of a vectorised body.
 func (r *kr) vnode(m *kernel.Node, p *vplan, mult int64) error {
 	b := r.b
+	if r.hp.hoisted[m] {
+		return nil
+	}
 	if !p.varying(m) && m.Kind != kernel.Store || m.Type == ir.Index {
 		return r.node(m, mult) // uniform, or index arithmetic of lane 0
 	}
