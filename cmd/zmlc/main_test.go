@@ -15,6 +15,15 @@ import (
 var zmlcBin string
 
 func TestMain(m *testing.M) {
+	if bin := os.Getenv("ZMLC_BIN"); bin != "" {
+		// Under Bazel the build made the binary (cmd/zmlc/BUILD.bazel
+		// passes its path relative to the workspace's runfiles root).
+		if !filepath.IsAbs(bin) {
+			bin = filepath.Join(os.Getenv("TEST_SRCDIR"), os.Getenv("TEST_WORKSPACE"), bin)
+		}
+		zmlcBin = bin
+		os.Exit(m.Run())
+	}
 	dir, err := os.MkdirTemp("", "zmlc-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

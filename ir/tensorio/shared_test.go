@@ -7,10 +7,18 @@ import (
 )
 
 // sharedData returns the path of rel under the project's shared data folder
-// (../shared/data next to the repository, or shared/data inside it). When
+// ($ZMLC_SHARED_DATA, else ../shared/data next to the repository, or
+// shared/data inside it). When
 // the file is missing the test fails under CI=true and is skipped otherwise.
 func sharedData(t *testing.T, rel string) string {
 	t.Helper()
+	// Under Bazel, scripts/setup_bazel.sh passes the absolute path of
+	// ../shared/data with --test_env where it exists.
+	if base := os.Getenv("ZMLC_SHARED_DATA"); base != "" {
+		if p := filepath.Join(base, rel); fileExists(p) {
+			return p
+		}
+	}
 	dir, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
@@ -37,4 +45,10 @@ func sharedData(t *testing.T, rel string) string {
 	}
 	t.Skip(msg + "; skipping")
 	return ""
+}
+
+// fileExists reports whether path names an existing file or folder.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
