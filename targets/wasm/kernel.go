@@ -32,7 +32,12 @@ type kr struct {
 	vals  map[*kernel.Node]int64 // scalar value -> local
 	vvals map[*kernel.Node]int64 // vector mode: varying value -> v128 local
 	hp    *hoistPlan
-	work  int64
+	// Vector loops: lane-0 addresses of varying loads and stores, splats
+	// of uniform values, the current iteration's constant byte offset and
+	// the local holding the running offset (-1 when unrolled).
+	vaddr, splat map[*kernel.Node]int64
+	voff, vrun   int64
+	work         int64
 }
 
 // errorf returns an error naming the kernel and its source.

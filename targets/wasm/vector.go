@@ -108,8 +108,16 @@ func vecSupported(m *kernel.Node, p *vplan) bool {
 	return false
 }
 
+// maxUnroll is the most vector iterations a loop is unrolled into.
+const maxUnroll = 32
+
 // vectorLoop renders loop n with SIMD128 if planVector allows; ok is false
-// (and nothing is emitted) otherwise.
+// (and nothing is emitted) otherwise. Before the loop it computes every
+// varying index at lane 0 of the first iteration and the address of every
+// varying load and store; iteration jb then adds c*jb*size bytes, as a
+// constant memarg offset when the loop is unrolled (at most maxUnroll
+// iterations) or from a running byte offset otherwise. Uniform values
+// defined outside the loop are splatted once.
 func (r *kr) vectorLoop(n *kernel.Node, mult int64) (bool, error) {
 	if n.N < 4 {
 		return false, nil
@@ -121,67 +129,149 @@ func (r *kr) vectorLoop(n *kernel.Node, mult int64) (bool, error) {
 	b := r.b
 	nv := n.N / 4 * 4
 	j := b.local(I64)
-	r.vals[n] = j
-	r.vvals = map[*kernel.Node]int64{}
 	b.i64(0)
 	b.set(j)
-	b.loop()
+	r.vals[n] = j
+	r.vvals = map[*kernel.Node]int64{}
+	r.vaddr = map[*kernel.Node]int64{}
+	r.splat = map[*kernel.Node]int64{}
+	inBody := map[*kernel.Node]bool{}
 	for _, m := range n.Body {
-		if err := r.vnode(m, p, mult*nv/4); err != nil {
-			return true, err
+		inBody[m] = true
+	}
+	for _, m := range n.Body {
+		if r.hp.hoisted[m] {
+			continue
+		}
+		switch {
+		case m.Type == ir.Index && p.varying(m):
+			if err := r.node(m, mult); err != nil {
+				return true, err
+			}
+		case m.Kind == kernel.Load && p.varying(m) || m.Kind == kernel.Store:
+			a := b.local(I32)
+			if err := r.addr(m.Buf, m.Args[0]); err != nil {
+				return true, err
+			}
+			b.set(a)
+			r.vaddr[m] = a
+		}
+		for _, a := range m.Args {
+			if _, done := r.splat[a]; done || p.varying(a) || a.Kind == kernel.Const || a.Type != ir.F32 {
+				continue
+			}
+			if _, defined := r.vals[a]; !defined || inBody[a] && !r.hp.hoisted[a] || !vecUse(m, a, p) {
+				continue
+			}
+			l := b.local(V128)
+			r.push(a)
+			b.op(OpF32x4Splat)
+			b.set(l)
+			r.splat[a] = l
 		}
 	}
-	b.get(j)
-	b.i64(4)
-	b.op(OpI64Add)
-	b.tee(j)
-	b.i64(nv)
-	b.op(OpI64LtS)
-	b.brIf(0)
-	b.end()
-	r.vvals = nil
+	iters := nv / 4
+	if iters <= maxUnroll {
+		for it := int64(0); it < iters; it++ {
+			r.voff, r.vrun = 16*it, -1
+			if err := r.vbody(n, p, mult); err != nil {
+				return true, err
+			}
+		}
+	} else {
+		o := b.local(I32)
+		b.i32(0)
+		b.set(o)
+		r.voff, r.vrun = 0, o
+		b.loop()
+		if err := r.vbody(n, p, mult*iters); err != nil {
+			return true, err
+		}
+		b.get(o)
+		b.i32(16)
+		b.op(OpI32Add)
+		b.tee(o)
+		b.i32(16 * iters)
+		b.op(OpI32LtS)
+		b.brIf(0)
+		b.end()
+	}
+	r.vvals, r.vaddr, r.splat = nil, nil, nil
 	return true, r.scalarLoop(n, nv, n.N, mult)
+}
+
+// vecUse reports whether node m uses its f32 operand a as a vector.
+func vecUse(m, a *kernel.Node, p *vplan) bool {
+	switch m.Kind {
+	case kernel.Store:
+		return m.Args[1] == a
+	case kernel.Load:
+		return false
+	}
+	return p.varying(m)
+}
+
+// vbody renders one vector iteration of loop n's body.
+func (r *kr) vbody(n *kernel.Node, p *vplan, mult int64) error {
+	for _, m := range n.Body {
+		if err := r.vnode(m, p, mult); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// vaddrPush pushes the address of lane 0 of the current iteration of a
+// varying load or store, and returns the constant byte offset to add.
+func (r *kr) vaddrPush(m *kernel.Node, c int64) int64 {
+	b := r.b
+	b.get(r.vaddr[m])
+	if r.vrun >= 0 {
+		b.get(r.vrun)
+		if c != 1 {
+			b.i32(c)
+			b.op(OpI32Mul)
+		}
+		b.op(OpI32Add)
+	}
+	return r.voff * c
 }
 
 // vnode renders one node of a vectorised body.
 func (r *kr) vnode(m *kernel.Node, p *vplan, mult int64) error {
 	b := r.b
-	if r.hp.hoisted[m] {
-		return nil
+	if r.hp.hoisted[m] || m.Type == ir.Index && p.varying(m) {
+		return nil // computed before the loop
 	}
-	if !p.varying(m) && m.Kind != kernel.Store || m.Type == ir.Index {
-		return r.node(m, mult) // uniform, or index arithmetic of lane 0
+	if !p.varying(m) && m.Kind != kernel.Store {
+		return r.node(m, mult) // uniform
 	}
 	r.work += mult
 	switch m.Kind {
 	case kernel.Load:
 		c := p.coef[m.Args[0]]
-		if err := r.addr(m.Buf, m.Args[0]); err != nil {
-			return err
-		}
+		off := r.vaddrPush(m, c)
 		if c == 1 {
-			b.mem(OpV128Load, 2, 0)
+			b.mem(OpV128Load, 2, off)
 		} else {
 			a := b.local(I32)
 			b.tee(a)
-			b.mem(OpF32Load, 2, 0)
+			b.mem(OpF32Load, 2, off)
 			b.op(OpF32x4Splat)
 			for l := int64(1); l < 4; l++ {
 				b.get(a)
-				b.mem(OpF32Load, 2, 4*c*l)
+				b.mem(OpF32Load, 2, off+4*c*l)
 				b.opA(OpF32x4ReplaceLane, l)
 			}
 		}
 	case kernel.Store:
 		c := p.coef[m.Args[0]]
-		if err := r.addr(m.Buf, m.Args[0]); err != nil {
-			return err
-		}
+		off := r.vaddrPush(m, c)
 		if c == 1 {
 			if err := r.pushVec(m.Args[1], p); err != nil {
 				return err
 			}
-			b.mem(OpV128Store, 2, 0)
+			b.mem(OpV128Store, 2, off)
 			return nil
 		}
 		a, v := b.local(I32), b.local(V128)
@@ -194,7 +284,7 @@ func (r *kr) vnode(m *kernel.Node, p *vplan, mult int64) error {
 			b.get(a)
 			b.get(v)
 			b.opA(OpF32x4ExtractLane, l)
-			b.mem(OpF32Store, 2, 4*c*l)
+			b.mem(OpF32Store, 2, off+4*c*l)
 		}
 		return nil
 	case kernel.Select:
@@ -233,6 +323,10 @@ func (r *kr) vnode(m *kernel.Node, p *vplan, mult int64) error {
 func (r *kr) pushVec(n *kernel.Node, p *vplan) error {
 	if p.varying(n) {
 		r.b.get(r.vvals[n])
+		return nil
+	}
+	if l, ok := r.splat[n]; ok {
+		r.b.get(l)
 		return nil
 	}
 	if n.Kind == kernel.Const {
