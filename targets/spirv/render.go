@@ -27,28 +27,59 @@ type Options struct {
 // module targets the Vulkan 1.2 environment. It fails on element types
 // SPIR-V cannot hold (bf16, sub-byte and complex types), on i1 shared
 // buffers, and on popcnt/clz wider or narrower than 32 bits.
-func Render(k *K.Kernel, opt Options) (out []byte, err error) {
-	_, block, err := gpu.Dims(k)
-	if err != nil {
-		return nil, err
+func Render(k *K.Kernel, opt Options) ([]byte, error) {
+	return RenderModule([]*K.Kernel{k}, opt)
+}
+
+// RenderModule returns one SPIR-V 1.5 module holding an entry point per
+// kernel, each named after its kernel and rendered as Render does (every
+// entry's buffers are set 0, bindings 0..n-1 in parameter order). This is
+// the blob of a manifest module of format "spirv": the kernels' symbols
+// are their names. Kernel names must be distinct; errors name the kernel.
+func RenderModule(ks []*K.Kernel, opt Options) (out []byte, err error) {
+	if len(ks) == 0 {
+		return nil, fmt.Errorf("spirv: a module needs at least one kernel")
 	}
-	if err := gpu.VerifyGPU(k); err != nil {
-		return nil, err
+	seen := map[string]bool{}
+	blocks := make([]int64, len(ks))
+	for i, k := range ks {
+		if seen[k.Name] {
+			return nil, fmt.Errorf("spirv: two kernels are named %s", k.Name)
+		}
+		seen[k.Name] = true
+		_, block, err := gpu.Dims(k)
+		if err != nil {
+			return nil, err
+		}
+		if err := gpu.VerifyGPU(k); err != nil {
+			return nil, err
+		}
+		blocks[i] = block
 	}
+	var cur *K.Kernel
 	defer func() {
 		if r := recover(); r != nil {
 			re, ok := r.(renderError)
 			if !ok {
 				panic(r)
 			}
-			out, err = nil, fmt.Errorf("spirv: kernel %s: %s", k.Name, string(re))
+			out, err = nil, fmt.Errorf("spirv: kernel %s: %s", cur.Name, string(re))
 		}
 	}()
-	K.Number(k)
 	m := newModule()
-	r := &renderer{m: m, k: k, vals: map[*K.Node]uint32{}, floats: map[int]bool{}}
-	r.module(block, opt)
+	g := &globals{}
+	for i, k := range ks {
+		cur = k
+		K.Number(k)
+		r := &renderer{m: m, g: g, k: k, vals: map[*K.Node]uint32{}, floats: map[int]bool{}}
+		r.module(blocks[i], opt)
+	}
 	return m.bytes(), nil
+}
+
+// globals are the module-level ids shared by every entry point.
+type globals struct {
+	glsl, wgVar, lidVar uint32
 }
 
 type renderError string
@@ -57,6 +88,7 @@ func fail(format string, a ...any) { panic(renderError(fmt.Sprintf(format, a...)
 
 type renderer struct {
 	m      *module
+	g      *globals
 	k      *K.Kernel
 	vals   map[*K.Node]uint32
 	floats map[int]bool
@@ -73,9 +105,12 @@ type renderer struct {
 func (r *renderer) module(block int64, opt Options) {
 	m := r.m
 	m.capability(CapabilityShader)
-	r.glsl = m.id()
-	m.imports.inst(OpExtInstImport, append([]uint32{r.glsl}, str("GLSL.std.450")...)...)
-	m.memModel.inst(OpMemoryModel, uint32(AddressingModelLogical), uint32(MemoryModelGLSL450))
+	if r.g.glsl == 0 {
+		r.g.glsl = m.id()
+		m.imports.inst(OpExtInstImport, append([]uint32{r.g.glsl}, str("GLSL.std.450")...)...)
+		m.memModel.inst(OpMemoryModel, uint32(AddressingModelLogical), uint32(MemoryModelGLSL450))
+	}
+	r.glsl = r.g.glsl
 	r.tVoid = m.typ("void", func(id uint32) { m.types.inst(OpTypeVoid, id) })
 	r.tBool = m.typ("bool", func(id uint32) { m.types.inst(OpTypeBool, id) })
 	r.tU32 = r.intType(32)
@@ -121,10 +156,13 @@ func (r *renderer) module(block int64, opt Options) {
 		v := m.id()
 		m.types.inst(OpVariable, inPtr, v, uint32(StorageClassInput))
 		m.decos.inst(OpDecorate, v, uint32(DecorationBuiltIn), uint32(b))
-		iface = append(iface, v)
 		return v
 	}
-	wgVar, lidVar := builtin(BuiltInWorkgroupId), builtin(BuiltInLocalInvocationId)
+	if r.g.wgVar == 0 {
+		r.g.wgVar, r.g.lidVar = builtin(BuiltInWorkgroupId), builtin(BuiltInLocalInvocationId)
+	}
+	wgVar, lidVar := r.g.wgVar, r.g.lidVar
+	iface = append(iface, wgVar, lidVar)
 
 	fnType := m.typ("fn", func(id uint32) { m.types.inst(OpTypeFunction, id, r.tVoid) })
 	fn := m.id()
