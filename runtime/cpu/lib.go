@@ -1,0 +1,133 @@
+// Package cpu is the cpu target's driver (docs/RUNTIME.md): it loads the
+// bundle's shared object of kernels (built by targets/llvm's CompileCPU)
+// with purego's dlopen — no cgo — and runs each launch on the threads of
+// the machine. Buffers live in the host program's linear memory
+// (runtime.SharedMemory): a kernel receives absolute addresses into it, so
+// inputs, weights and results are never copied.
+//
+// A kernel of the shared object is `void sym(int64_t *args, int64_t
+// begin, int64_t end)`: args holds one absolute address per buffer
+// parameter, and the call runs the workgroups [begin, end) of its launch
+// range. A launch of gx·gy·gz workgroups is cut into Workers() contiguous
+// chunks run concurrently, one goroutine (and OS thread) each.
+package cpu
+
+import (
+	"fmt"
+	"os"
+	goruntime "runtime"
+	"sync"
+	"unsafe"
+
+	"github.com/ebitengine/purego"
+)
+
+// Library is a loaded shared object of kernels.
+type Library struct {
+	handle uintptr
+}
+
+// Load dlopens the shared object so (its bytes: written to a temporary
+// file that is removed once loaded). Errors name the dynamic loader's
+// complaint, for example an undefined symbol.
+func Load(so []byte) (*Library, error) {
+	f, err := os.CreateTemp("", "zmlc-kernels-*.so")
+	if err != nil {
+		return nil, fmt.Errorf("cpu: writing the kernel library: %w", err)
+	}
+	path := f.Name()
+	defer os.Remove(path)
+	if _, err := f.Write(so); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cpu: writing the kernel library: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return nil, fmt.Errorf("cpu: writing the kernel library: %w", err)
+	}
+	return Open(path)
+}
+
+// Open dlopens the shared object at path.
+func Open(path string) (*Library, error) {
+	h, err := purego.Dlopen(path, purego.RTLD_NOW|purego.RTLD_LOCAL)
+	if err != nil {
+		return nil, fmt.Errorf("cpu: loading the kernel library: %v", err)
+	}
+	return &Library{handle: h}, nil
+}
+
+// Kernel returns the kernel exported as symbol.
+func (l *Library) Kernel(symbol string) (*Kernel, error) {
+	if l.handle == 0 {
+		return nil, fmt.Errorf("cpu: kernel %s: the library is closed", symbol)
+	}
+	p, err := purego.Dlsym(l.handle, symbol)
+	if err != nil || p == 0 {
+		return nil, fmt.Errorf("cpu: the kernel library has no symbol %s", symbol)
+	}
+	return &Kernel{Symbol: symbol, fn: p}, nil
+}
+
+// Close unloads the library; its kernels must not run afterwards.
+func (l *Library) Close() error {
+	if l.handle == 0 {
+		return nil
+	}
+	err := purego.Dlclose(l.handle)
+	l.handle = 0
+	return err
+}
+
+// Kernel is one kernel of a Library.
+type Kernel struct {
+	Symbol string
+	fn     uintptr
+}
+
+// Call runs the workgroups [begin, end) on the calling goroutine. addrs
+// holds one absolute address per buffer parameter; the memory they point
+// to must stay valid (and, for Go memory, reachable) during the call.
+func (k *Kernel) Call(addrs []uint64, begin, end int64) {
+	if begin >= end {
+		return
+	}
+	var p uintptr
+	if len(addrs) > 0 {
+		p = uintptr(unsafe.Pointer(&addrs[0]))
+	} else {
+		var zero uint64
+		p = uintptr(unsafe.Pointer(&zero))
+	}
+	purego.SyscallN(k.fn, p, uintptr(begin), uintptr(end))
+	goruntime.KeepAlive(addrs)
+}
+
+// Run runs the workgroups [0, grid) over at most workers goroutines in
+// contiguous chunks and returns when all are done.
+func (k *Kernel) Run(addrs []uint64, grid int64, workers int) {
+	if workers < 1 {
+		workers = 1
+	}
+	n := int64(workers)
+	if grid < n {
+		n = grid
+	}
+	if n <= 1 {
+		k.Call(addrs, 0, grid)
+		return
+	}
+	var wg sync.WaitGroup
+	for w := int64(0); w < n; w++ {
+		begin, end := grid*w/n, grid*(w+1)/n
+		if w == n-1 {
+			k.Call(addrs, begin, end)
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			k.Call(addrs, begin, end)
+		}()
+	}
+	wg.Wait()
+}

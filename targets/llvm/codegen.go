@@ -1,0 +1,123 @@
+package llvm
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	goruntime "runtime"
+)
+
+// optimize runs opt-19 -O3 over the module's text for its target and
+// returns the optimised LLVM IR text.
+func optimize(ctx context.Context, m *Module) ([]byte, error) {
+	args := []string{"-O3", "-S", "-mtriple=" + m.Target.Triple, "-o", "-", "-"}
+	if cpu := m.Target.CPU; cpu != "" {
+		args = append(args, "-mcpu="+cpu)
+	}
+	return ToolOpt.Run(ctx, []byte(m.String()), args...)
+}
+
+// llc runs llc-19 -O3 on LLVM IR text, writing assembly or an object
+// (filetype "asm" or "obj").
+func llc(ctx context.Context, t Target, ll []byte, filetype string) ([]byte, error) {
+	args := []string{"-O3", "-mtriple=" + t.Triple, "-filetype=" + filetype, "-o", "-", "-"}
+	if t.CPU != "" {
+		args = append(args, "-mcpu="+t.CPU)
+	}
+	if t.Arch == CPU {
+		args = append(args, "-relocation-model=pic")
+	}
+	return ToolLLC.Run(ctx, ll, args...)
+}
+
+// CompileCPU turns a cpu module into a shared object: opt-19 -O3,
+// llc-19 -filetype=obj (position independent), and ld.lld-19 -shared
+// linked against libm (libm.so.6; LLVM lowers frem to fmodf/fmod). The
+// kernels are exported under their Symbol.
+func CompileCPU(ctx context.Context, m *Module) ([]byte, error) {
+	if m.Target.Arch != CPU {
+		return nil, fmt.Errorf("llvm: CompileCPU needs a cpu module, not %s", m.Target.Arch)
+	}
+	ll, err := optimize(ctx, m)
+	if err != nil {
+		return nil, err
+	}
+	obj, err := llc(ctx, m.Target, ll, "obj")
+	if err != nil {
+		return nil, err
+	}
+	return link(ctx, obj, "kernels.o", "kernels.so", libmArgs()...)
+}
+
+// libmArgs returns the linker arguments that link libm.so.6 from the
+// host's multiarch library folder.
+func libmArgs() []string {
+	dirs := []string{"/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu"}
+	if goruntime.GOARCH == "arm64" {
+		dirs = []string{"/lib/aarch64-linux-gnu", "/usr/lib/aarch64-linux-gnu"}
+	}
+	var args []string
+	for _, d := range append(dirs, "/lib64", "/usr/lib64", "/lib", "/usr/lib") {
+		args = append(args, "-L"+d)
+	}
+	return append(args, "--as-needed", "-l:libm.so.6")
+}
+
+// link runs ld.lld-19 -shared on one object in a temporary folder and
+// returns the output's bytes.
+func link(ctx context.Context, obj []byte, objName, outName string, extra ...string) ([]byte, error) {
+	dir, err := os.MkdirTemp("", "zmlc-llvm-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	in, out := filepath.Join(dir, objName), filepath.Join(dir, outName)
+	if err := os.WriteFile(in, obj, 0o644); err != nil {
+		return nil, err
+	}
+	args := append([]string{"-shared", "--build-id=none", "-o", out, in}, extra...)
+	if _, err := ToolLLD.Run(ctx, nil, args...); err != nil {
+		return nil, err
+	}
+	return os.ReadFile(out)
+}
+
+// EmitAssembly returns the target's assembly after opt-19 -O3 and llc-19:
+// x86-64 or AArch64 assembly for the cpu, PTX for NVPTX, AMDGCN assembly
+// for AMDGPU.
+func EmitAssembly(ctx context.Context, m *Module) (string, error) {
+	ll, err := optimize(ctx, m)
+	if err != nil {
+		return "", err
+	}
+	s, err := llc(ctx, m.Target, ll, "asm")
+	return string(s), err
+}
+
+// CompilePTX returns the PTX text of an NVPTX module (`zmlc
+// --emit=ptx`): one .entry per kernel, named by its Symbol.
+func CompilePTX(ctx context.Context, m *Module) (string, error) {
+	if m.Target.Arch != NVPTX {
+		return "", fmt.Errorf("llvm: CompilePTX needs an nvptx module, not %s", m.Target.Arch)
+	}
+	return EmitAssembly(ctx, m)
+}
+
+// CompileHSACO returns the HSA code object of an AMDGPU module (`zmlc
+// --emit=hsaco`): llc-19 -filetype=obj for amdgcn-amd-amdhsa, then
+// ld.lld-19 -shared. Its notes list every kernel in amdhsa.kernels.
+func CompileHSACO(ctx context.Context, m *Module) ([]byte, error) {
+	if m.Target.Arch != AMDGPU {
+		return nil, fmt.Errorf("llvm: CompileHSACO needs an amdgpu module, not %s", m.Target.Arch)
+	}
+	ll, err := optimize(ctx, m)
+	if err != nil {
+		return nil, err
+	}
+	obj, err := llc(ctx, m.Target, ll, "obj")
+	if err != nil {
+		return nil, err
+	}
+	return link(ctx, obj, "kernels.o", "kernels.hsaco")
+}

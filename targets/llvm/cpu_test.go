@@ -1,0 +1,106 @@
+package llvm
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/zmlc/zmlc/ir"
+	"github.com/zmlc/zmlc/ir/interp"
+	"github.com/zmlc/zmlc/runtime/cpu"
+	"github.com/zmlc/zmlc/targets/kernel"
+)
+
+// cpuParams are the kernel lowering's parameters for the cpu target in
+// the tests: 8 f32 lanes (AVX2), 2 cores.
+var cpuParams = kernel.TargetParams{Name: "cpu", VectorWidth: 8, Cores: 2, TileM: 16, TileN: 64, TileK: 64}
+
+type corpusCase struct {
+	name  string
+	prog  *kernel.Program
+	want  []interp.Value
+	first int // index of its first kernel in the module
+}
+
+// TestCPUCorpus compiles every op-corpus function the kernel lowering
+// accepts into one shared object (one opt/llc/ld.lld run), loads it with
+// runtime/cpu, runs each program's schedule with its kernels spread over 2
+// threads, and compares the results with the interpreter (floats within
+// relTol of the tensor's scale).
+func TestCPUCorpus(t *testing.T) {
+	needTools(t, ToolOpt, ToolLLC, ToolLLD)
+	tgt, err := CPUTarget("")
+	if err != nil {
+		t.Skip(err)
+	}
+	mod := NewModule(tgt)
+	var cases []*corpusCase
+	rejected, unsupported := 0, 0
+	corpusFuncs(t, func(name string, m *ir.Module, f *ir.Func) {
+		want, err := interp.New(m).Call(f.Name, nil)
+		if err != nil {
+			return
+		}
+		p, err := kernel.Lower(m, f.Name, cpuParams)
+		if err != nil {
+			rejected++
+			return
+		}
+		c := &corpusCase{name: name, prog: p, want: want, first: len(mod.Kernels)}
+		for _, k := range p.Kernels {
+			if _, err := mod.Add(k, fmt.Sprintf("c%d_%s", len(cases), k.Name)); err != nil {
+				// f8 types are the one documented rejection.
+				if !strings.Contains(err.Error(), "element type f8") {
+					t.Errorf("%s: %v", name, err)
+				}
+				unsupported++
+				mod.Kernels = mod.Kernels[:c.first]
+				return
+			}
+		}
+		cases = append(cases, c)
+	})
+	if len(cases) < 280 {
+		t.Errorf("only %d corpus functions rendered (%d rejected by the kernel lowering)", len(cases), rejected)
+	}
+	so, err := CompileCPU(context.Background(), mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib, err := cpu.Load(so)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lib.Close()
+	pass := 0
+	for _, c := range cases {
+		h := &hostRun{p: c.prog, workers: 2}
+		for i := range c.prog.Kernels {
+			rk := mod.Kernels[c.first+i]
+			k, err := lib.Kernel(rk.Symbol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.kernels = append(h.kernels, k)
+			h.grids = append(h.grids, rk.Grid)
+		}
+		got, err := h.run()
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		ok := true
+		for i, w := range c.want {
+			if err := compare(got[i], w.(*ir.Tensor)); err != nil {
+				t.Errorf("%s: result %d: %v", c.name, i, err)
+				ok = false
+				break
+			}
+		}
+		if ok {
+			pass++
+		}
+	}
+	t.Logf("cpu target: %d of %d rendered corpus functions agree with the interpreter (%d kernels; %d functions rejected by the kernel lowering, %d with f8 types by the target)", pass, len(cases), len(mod.Kernels), rejected, unsupported)
+}
