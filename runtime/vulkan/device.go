@@ -16,10 +16,65 @@ type Device struct {
 	mem                    memoryProperties
 	Name                   string // the device's name, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"
 	Type                   uint32 // VkPhysicalDeviceType: 2 discrete, 4 CPU (lavapipe)
-	cmdPool, descPool      uint64
-	cmd                    uintptr
-	recording              bool
-	pending                int
+	// Limits are the device's limits the driver checks launches against.
+	Limits Limits
+	// Features are the shader features enabled at device creation.
+	Features Features
+	// HostImport is the minImportedHostPointerAlignment of
+	// VK_EXT_external_memory_host, 0 when the device cannot import host
+	// memory (the extension is then not enabled).
+	HostImport        uint64
+	cmdPool, descPool uint64
+	pipeCache         uint64
+	cmd               uintptr
+	recording         bool
+	pending           int
+	timestampBits     uint32
+	messenger         uint64
+	validation        *validationLog
+	queries           *queryState
+}
+
+// Limits are the VkPhysicalDeviceLimits the driver uses.
+type Limits struct {
+	MaxStorageBufferRange           uint32
+	MaxPushConstantsSize            uint32
+	MaxComputeSharedMemorySize      uint32
+	MaxComputeWorkGroupCount        [3]uint32
+	MaxComputeWorkGroupInvocations  uint32
+	MaxComputeWorkGroupSize         [3]uint32
+	MinStorageBufferOffsetAlignment uint64
+	TimestampPeriod                 float32 // nanoseconds per timestamp tick
+	SubgroupSize                    uint32  // Vulkan 1.1; 0 when unknown
+	MaxMemoryAllocationSize         uint64  // Vulkan 1.1; 0 when unknown
+}
+
+// Features are the shader features the kernels may need, as enabled on
+// the device: the Vulkan 1.0 shaderFloat64, shaderInt64, shaderInt16,
+// Vulkan 1.1 storageBuffer16BitAccess, Vulkan 1.2 storageBuffer8BitAccess,
+// shaderFloat16 and shaderInt8, and (properties, not features) which
+// float widths honour SignedZeroInfNanPreserve.
+type Features struct {
+	Float64, Int64, Int16, Int8, Float16 bool
+	StorageBuffer8, StorageBuffer16      bool
+	// Preserve16, Preserve32, Preserve64 are
+	// shaderSignedZeroInfNanPreserveFloatN.
+	Preserve16, Preserve32, Preserve64 bool
+}
+
+// Config chooses and sets up a device.
+type Config struct {
+	// Device selects the device whose name contains it (case-insensitive);
+	// "" prefers a discrete GPU, then an integrated or virtual one, then a
+	// CPU device such as lavapipe.
+	Device string
+	// Validation enables VK_LAYER_KHRONOS_validation and collects its
+	// warnings and errors (Device.ValidationMessages); Open fails if the
+	// layer is not installed (Debian: vulkan-validationlayers).
+	Validation bool
+	// NoHostImport leaves VK_EXT_external_memory_host disabled even when
+	// the device has it (the copying path, for tests and comparisons).
+	NoHostImport bool
 }
 
 // ensureRuntimeDir sets XDG_RUNTIME_DIR to a fresh 0700 folder when it is
@@ -37,7 +92,12 @@ func ensureRuntimeDir() {
 // Open creates an instance and a device. want selects a device whose name
 // contains it (case-insensitive); "" prefers a discrete GPU, then an
 // integrated or virtual one, then a CPU device such as lavapipe.
-func Open(want string) (d *Device, err error) {
+func Open(want string) (*Device, error) { return OpenConfig(Config{Device: want}) }
+
+// OpenConfig creates an instance and a device as cfg says, enabling the
+// shader features the device has (Features) and, when present and not
+// disabled, VK_EXT_external_memory_host.
+func OpenConfig(cfg Config) (d *Device, err error) {
 	if err := load(); err != nil {
 		return nil, err
 	}
@@ -47,15 +107,35 @@ func Open(want string) (d *Device, err error) {
 			if !ok {
 				panic(r)
 			}
-			err = fmt.Errorf("%s", string(p))
+			if d != nil {
+				d.Close()
+			}
+			d, err = nil, fmt.Errorf("%s", string(p))
 		}
 	}()
 	ensureRuntimeDir()
 	d = &Device{}
 	app := &applicationInfo{sType: stApplicationInfo, appName: cstr("zmlc"), engineName: cstr("zmlc"), apiVersion: apiVersion12}
 	ici := &instanceCreateInfo{sType: stInstanceCreateInfo, appInfo: app}
+	var keep []any
+	if cfg.Validation {
+		if !hasLayer(validationLayer) {
+			return nil, fmt.Errorf("vulkan: the validation layer %s is not installed (Debian package vulkan-validationlayers)", validationLayer)
+		}
+		layers := []*byte{cstr(validationLayer)}
+		exts := []*byte{cstr(extDebugUtils)}
+		d.validation = &validationLog{}
+		dci := d.validation.createInfo()
+		ici.layerCount, ici.layers = 1, unsafe.Pointer(&layers[0])
+		ici.extCount, ici.exts = 1, unsafe.Pointer(&exts[0])
+		ici.pNext = unsafe.Pointer(dci)
+		keep = append(keep, layers, exts, dci)
+	}
 	if err := check("vkCreateInstance", call("vkCreateInstance", ptr(ici), 0, ptr(&d.inst))); err != nil {
 		return nil, err
+	}
+	if d.validation != nil {
+		d.validation.register(d)
 	}
 	var n uint32
 	call("vkEnumeratePhysicalDevices", d.inst, ptr(&n), 0)
@@ -68,22 +148,22 @@ func Open(want string) (d *Device, err error) {
 	rank := map[uint32]int{deviceTypeDiscrete: 0, 1: 1, 3: 2, deviceTypeCPU: 3, 0: 4}
 	best := -1
 	var names []string
+	var apiVer uint32
 	for i, pd := range devs {
-		props := new([1024]byte)
+		props := new(physicalDeviceProperties)
 		call("vkGetPhysicalDeviceProperties", pd, ptr(props))
-		typ := *(*uint32)(unsafe.Pointer(&props[16]))
-		name := string(props[20 : 20+bytes.IndexByte(props[20:276], 0)])
+		name := string(props.deviceName[:bytes.IndexByte(props.deviceName[:], 0)])
 		names = append(names, name)
-		if want != "" && !strings.Contains(strings.ToLower(name), strings.ToLower(want)) {
+		if cfg.Device != "" && !strings.Contains(strings.ToLower(name), strings.ToLower(cfg.Device)) {
 			continue
 		}
-		if best < 0 || rank[typ] < rank[d.Type] {
-			best, d.Type, d.Name = i, typ, name
+		if best < 0 || rank[props.deviceType] < rank[d.Type] {
+			best, d.Type, d.Name, apiVer = i, props.deviceType, name, props.apiVersion
 		}
 	}
 	if best < 0 {
 		d.Close()
-		return nil, fmt.Errorf("vulkan: no device matches %q (devices: %s)", want, strings.Join(names, ", "))
+		return nil, fmt.Errorf("vulkan: no device matches %q (devices: %s)", cfg.Device, strings.Join(names, ", "))
 	}
 	d.phys = devs[best]
 	var qn uint32
@@ -94,6 +174,7 @@ func Open(want string) (d *Device, err error) {
 	for i, q := range qs {
 		if q.queueFlags&queueCompute != 0 {
 			d.family = uint32(i)
+			d.timestampBits = q.timestampValidBits
 			break
 		}
 	}
@@ -102,14 +183,26 @@ func Open(want string) (d *Device, err error) {
 		return nil, fmt.Errorf("vulkan: device %s has no compute queue", d.Name)
 	}
 	call("vkGetPhysicalDeviceMemoryProperties", d.phys, ptr(&d.mem))
+	hostExt := !cfg.NoHostImport && d.hasExtension(extExternalMemoryHost)
+	v12 := apiVer >= apiVersion12
+	d.queryCaps(hostExt, v12)
+	feats := d.queryFeatures(v12)
+	var exts []*byte
+	if d.HostImport != 0 {
+		exts = append(exts, cstr(extExternalMemoryHost))
+	}
 	prio := new(float32)
 	*prio = 1
 	qci := &deviceQueueCreateInfo{sType: stDeviceQueueCreateInfo, family: d.family, count: 1, priorities: prio}
-	dci := &deviceCreateInfo{sType: stDeviceCreateInfo, queueCount: 1, queues: qci}
+	dci := &deviceCreateInfo{sType: stDeviceCreateInfo, pNext: unsafe.Pointer(feats), queueCount: 1, queues: qci}
+	if len(exts) > 0 {
+		dci.extCount, dci.exts = uint32(len(exts)), unsafe.Pointer(&exts[0])
+	}
 	if err := check("vkCreateDevice", call("vkCreateDevice", d.phys, ptr(dci), 0, ptr(&d.dev))); err != nil {
 		d.Close()
 		return nil, err
 	}
+	runtimeKeepAlive(keep, exts, feats)
 	call("vkGetDeviceQueue", d.dev, uintptr(d.family), 0, ptr(&d.queue))
 	cpi := &commandPoolCreateInfo{sType: stCommandPoolInfo, flags: 2, family: d.family}
 	if err := check("vkCreateCommandPool", call("vkCreateCommandPool", d.dev, ptr(cpi), 0, ptr(&d.cmdPool))); err != nil {
@@ -127,6 +220,11 @@ func Open(want string) (d *Device, err error) {
 		d.Close()
 		return nil, err
 	}
+	pci := &pipelineCacheCreateInfo{sType: stPipelineCacheCreateInfo}
+	if err := check("vkCreatePipelineCache", call("vkCreatePipelineCache", d.dev, ptr(pci), 0, ptr(&d.pipeCache))); err != nil {
+		d.Close()
+		return nil, err
+	}
 	return d, nil
 }
 
@@ -134,6 +232,10 @@ func Open(want string) (d *Device, err error) {
 func (d *Device) Close() {
 	if d.dev != 0 {
 		call("vkDeviceWaitIdle", d.dev)
+		d.closeQueries()
+		if d.pipeCache != 0 {
+			call("vkDestroyPipelineCache", d.dev, uintptr(d.pipeCache), 0)
+		}
 		if d.descPool != 0 {
 			call("vkDestroyDescriptorPool", d.dev, uintptr(d.descPool), 0)
 		}
@@ -144,6 +246,9 @@ func (d *Device) Close() {
 		d.dev = 0
 	}
 	if d.inst != 0 {
+		if d.validation != nil {
+			d.validation.unregister(d)
+		}
 		call("vkDestroyInstance", d.inst, 0)
 		d.inst = 0
 	}
@@ -155,11 +260,14 @@ type Buffer struct {
 	buf, mem uint64
 	Size     uint64
 	mapped   unsafe.Pointer
+	imported bool    // ImportHost: the memory is the host's, at addr
+	addr     uintptr // ImportHost
 }
 
-// Bytes returns the buffer's mapped contents.
+// Bytes returns the buffer's mapped contents (nil for imported host
+// memory: use the host's own view of it).
 func (b *Buffer) Bytes() []byte {
-	if b.Size == 0 {
+	if b.Size == 0 || b.mapped == nil {
 		return nil
 	}
 	return unsafe.Slice((*byte)(b.mapped), b.Size)
@@ -212,146 +320,4 @@ func (d *Device) FreeBuffer(b *Buffer) {
 		call("vkFreeMemory", d.dev, uintptr(b.mem), 0)
 		b.mem = 0
 	}
-}
-
-// Pipeline is a compute pipeline with one storage buffer per binding.
-type Pipeline struct {
-	module, setLayout, layout, pipe uint64
-	Bindings                        int
-	Entry                           string
-}
-
-// NewPipeline builds a compute pipeline from a SPIR-V module's entry
-// point whose storage buffers are bindings 0..nbuf-1 of set 0.
-func (d *Device) NewPipeline(spv []byte, entry string, nbuf int) (*Pipeline, error) {
-	if len(spv)%4 != 0 || len(spv) == 0 {
-		return nil, fmt.Errorf("vulkan: SPIR-V module of %d bytes is not a whole number of words", len(spv))
-	}
-	p := &Pipeline{Bindings: nbuf, Entry: entry}
-	code := make([]uint32, len(spv)/4)
-	copy(unsafe.Slice((*byte)(unsafe.Pointer(&code[0])), len(spv)), spv)
-	smi := &shaderModuleCreateInfo{sType: stShaderModuleCreateInfo, codeSize: uintptr(len(spv)), code: unsafe.Pointer(&code[0])}
-	if err := check("vkCreateShaderModule", call("vkCreateShaderModule", d.dev, ptr(smi), 0, ptr(&p.module))); err != nil {
-		return nil, err
-	}
-	binds := make([]descriptorSetLayoutBinding, max(nbuf, 1))
-	for i := range binds {
-		binds[i] = descriptorSetLayoutBinding{binding: uint32(i), descType: descStorageBuffer, count: 1, stages: stageCompute}
-	}
-	dli := &descriptorSetLayoutCreateInfo{sType: stDescriptorSetLayoutInfo, count: uint32(nbuf), bindings: &binds[0]}
-	if err := check("vkCreateDescriptorSetLayout", call("vkCreateDescriptorSetLayout", d.dev, ptr(dli), 0, ptr(&p.setLayout))); err != nil {
-		d.FreePipeline(p)
-		return nil, err
-	}
-	sets := new(uint64)
-	*sets = p.setLayout
-	pli := &pipelineLayoutCreateInfo{sType: stPipelineLayoutInfo, setCount: 1, sets: sets}
-	if err := check("vkCreatePipelineLayout", call("vkCreatePipelineLayout", d.dev, ptr(pli), 0, ptr(&p.layout))); err != nil {
-		d.FreePipeline(p)
-		return nil, err
-	}
-	cpi := &computePipelineCreateInfo{sType: stComputePipelineInfo, layout: p.layout, baseIndex: -1,
-		stage: pipelineShaderStageCreateInfo{sType: stPipelineShaderStageInfo, stage: stageCompute, module: p.module, name: cstr(entry)}}
-	if err := check("vkCreateComputePipelines", call("vkCreateComputePipelines", d.dev, 0, 1, ptr(cpi), 0, ptr(&p.pipe))); err != nil {
-		d.FreePipeline(p)
-		return nil, err
-	}
-	return p, nil
-}
-
-// FreePipeline destroys a pipeline and its layouts and module.
-func (d *Device) FreePipeline(p *Pipeline) {
-	for _, x := range []struct {
-		fn string
-		h  *uint64
-	}{{"vkDestroyPipeline", &p.pipe}, {"vkDestroyPipelineLayout", &p.layout}, {"vkDestroyDescriptorSetLayout", &p.setLayout}, {"vkDestroyShaderModule", &p.module}} {
-		if *x.h != 0 {
-			call(x.fn, d.dev, uintptr(*x.h), 0)
-			*x.h = 0
-		}
-	}
-}
-
-func (d *Device) begin() error {
-	if d.recording {
-		return nil
-	}
-	bi := &commandBufferBeginInfo{sType: stCommandBufferBeginInfo, flags: 1}
-	if err := check("vkBeginCommandBuffer", call("vkBeginCommandBuffer", d.cmd, ptr(bi))); err != nil {
-		return err
-	}
-	d.recording = true
-	return nil
-}
-
-// Dispatch records a launch of p over gx*gy*gz workgroups with bufs bound
-// in order, followed by a barrier that makes its writes visible to later
-// launches, transfers and the host. It runs at the next Sync.
-func (d *Device) Dispatch(p *Pipeline, bufs []*Buffer, gx, gy, gz uint32) error {
-	if len(bufs) != p.Bindings {
-		return fmt.Errorf("vulkan: %s takes %d buffers, got %d", p.Entry, p.Bindings, len(bufs))
-	}
-	if err := d.begin(); err != nil {
-		return err
-	}
-	var set uint64
-	if len(bufs) > 0 {
-		layout := new(uint64)
-		*layout = p.setLayout
-		ai := &descriptorSetAllocateInfo{sType: stDescriptorSetAllocInfo, pool: d.descPool, count: 1, layouts: layout}
-		if r := call("vkAllocateDescriptorSets", d.dev, ptr(ai), ptr(&set)); r != vkSuccess {
-			// The pool is full: run what is recorded and start again.
-			if err := d.Sync(); err != nil {
-				return err
-			}
-			if err := d.begin(); err != nil {
-				return err
-			}
-			if err := check("vkAllocateDescriptorSets", call("vkAllocateDescriptorSets", d.dev, ptr(ai), ptr(&set))); err != nil {
-				return err
-			}
-		}
-		infos := make([]descriptorBufferInfo, len(bufs))
-		writes := make([]writeDescriptorSet, len(bufs))
-		for i, b := range bufs {
-			infos[i] = descriptorBufferInfo{buffer: b.buf, rng: ^uint64(0)}
-			writes[i] = writeDescriptorSet{sType: stWriteDescriptorSet, set: set, binding: uint32(i), count: 1, descType: descStorageBuffer, bufferInfo: &infos[i]}
-		}
-		call("vkUpdateDescriptorSets", d.dev, uintptr(len(writes)), ptr(&writes[0]), 0, 0)
-	}
-	call("vkCmdBindPipeline", d.cmd, 1, uintptr(p.pipe)) // VK_PIPELINE_BIND_POINT_COMPUTE
-	if set != 0 {
-		sp := new(uint64)
-		*sp = set
-		call("vkCmdBindDescriptorSets", d.cmd, 1, uintptr(p.layout), 0, 1, ptr(sp), 0, 0)
-	}
-	call("vkCmdDispatch", d.cmd, uintptr(gx), uintptr(gy), uintptr(gz))
-	mb := &memoryBarrier{sType: stMemoryBarrier, src: accessShaderWrite, dst: accessShaderRead | accessShaderWrite | accessHostRead | accessTransferRead}
-	call("vkCmdPipelineBarrier", d.cmd, pipeStageCompute, pipeStageCompute|pipeStageHost|pipeStageTransfer, 0, 1, ptr(mb), 0, 0, 0, 0)
-	d.pending++
-	return nil
-}
-
-// Sync submits the recorded launches and waits for them.
-func (d *Device) Sync() error {
-	if !d.recording {
-		return nil
-	}
-	d.recording = false
-	if err := check("vkEndCommandBuffer", call("vkEndCommandBuffer", d.cmd)); err != nil {
-		return err
-	}
-	cmds := new(uintptr)
-	*cmds = d.cmd
-	si := &submitInfo{sType: stSubmitInfo, cmdCount: 1, cmds: cmds}
-	if err := check("vkQueueSubmit", call("vkQueueSubmit", d.queue, 1, ptr(si), 0)); err != nil {
-		return err
-	}
-	if err := check("vkQueueWaitIdle", call("vkQueueWaitIdle", d.queue)); err != nil {
-		return err
-	}
-	call("vkResetCommandBuffer", d.cmd, 0)
-	call("vkResetDescriptorPool", d.dev, uintptr(d.descPool), 0)
-	d.pending = 0
-	return nil
 }
