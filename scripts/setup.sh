@@ -16,11 +16,14 @@
 #                  the SPIR-V grammar JSON (opcode constants are generated from it)
 #   mesa-vulkan-drivers libvulkan1 vulkan-validationlayers  lavapipe (a CPU Vulkan
 #                  device), the Vulkan loader and VK_LAYER_KHRONOS_validation
+#   llvm-19 lld-19  opt-19, llc-19, llvm-readelf-19, llvm-objdump-19 and ld.lld-19:
+#                  code generation of the cpu (shared object), cuda (PTX) and rocm
+#                  (HSACO) targets, and their tests
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 
-packages=(mlir-19-tools spirv-tools spirv-headers mesa-vulkan-drivers libvulkan1 vulkan-validationlayers)
+packages=(mlir-19-tools spirv-tools spirv-headers mesa-vulkan-drivers libvulkan1 vulkan-validationlayers llvm-19 lld-19)
 
 missing=()
 for p in "${packages[@]}"; do
