@@ -27,8 +27,16 @@ func alloc(n int64) []byte {
 	return raw[off : off+int(n) : off+int(n)]
 }
 
-func (h *hostRun) run() ([]*ir.Tensor, error) {
+func (h *hostRun) run(inputs ...*ir.Tensor) ([]*ir.Tensor, error) {
 	h.bufs = make([][]byte, len(h.p.Buffers))
+	if len(inputs) != len(h.p.Inputs) {
+		return nil, fmt.Errorf("%d inputs, the program takes %d", len(inputs), len(h.p.Inputs))
+	}
+	for i, id := range h.p.Inputs {
+		data := ir.TensorBytes(inputs[i])
+		h.bufs[id] = alloc(max(int64(len(data)), 1))[:len(data)]
+		copy(h.bufs[id], data)
+	}
 	for _, b := range h.p.Buffers {
 		if b.Kind == kernel.Constant {
 			data := ir.TensorBytes(b.Data)
