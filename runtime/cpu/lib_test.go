@@ -1,0 +1,97 @@
+package cpu
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/zmlc/zmlc/ir"
+	"github.com/zmlc/zmlc/targets/kernel"
+	"github.com/zmlc/zmlc/targets/llvm"
+)
+
+// TestLoadErrors: bad bytes and unknown symbols are errors, not crashes.
+func TestLoadErrors(t *testing.T) {
+	if _, err := Load([]byte("not an ELF file")); err == nil || !strings.Contains(err.Error(), "cpu: loading the kernel library") {
+		t.Errorf("Load of garbage: %v", err)
+	}
+	if _, err := Open("/nonexistent/zmlc-kernels.so"); err == nil {
+		t.Error("Open of a missing file succeeded")
+	}
+	l := &Library{}
+	if _, err := l.Kernel("x"); err == nil {
+		t.Error("Kernel on a closed library succeeded")
+	}
+}
+
+// TestRunChunks builds a kernel writing out[i] = i*i+1 over a grid of
+// 1001 workgroups (a hand-built kernel, grid loop of 1001 with a vector
+// loop of 3), runs it over 1 to 5 workers, and checks every element was
+// written once, by its own workgroup: chunks cover [0, grid) exactly.
+func TestRunChunks(t *testing.T) {
+	for _, tl := range []llvm.Tool{llvm.ToolOpt, llvm.ToolLLC, llvm.ToolLLD} {
+		if _, err := tl.Path(); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatal(err)
+			}
+			t.Skip(err)
+		}
+	}
+	out := &kernel.Buffer{Name: "out", Elem: ir.I32, Shape: []int64{1001, 3}, Strides: []int64{3, 1}, Role: kernel.ReadWrite}
+	g := &kernel.Node{Kind: kernel.Loop, Type: ir.Index, N: 1001, Level: kernel.Grid}
+	v := &kernel.Node{Kind: kernel.Loop, Type: ir.Index, N: 3, Level: kernel.Vector}
+	i := &kernel.Node{Kind: kernel.Add, Type: ir.Index, Args: []*kernel.Node{&kernel.Node{Kind: kernel.Mul, Type: ir.Index, Args: []*kernel.Node{g, kernel.Idx(3)}}, v}}
+	old := &kernel.Node{Kind: kernel.Load, Type: ir.I32, Buf: out, Args: []*kernel.Node{i}}
+	c := &kernel.Node{Kind: kernel.Convert, Type: ir.I32, Args: []*kernel.Node{g}}
+	sq := &kernel.Node{Kind: kernel.Mul, Type: ir.I32, Args: []*kernel.Node{c, c}}
+	val := &kernel.Node{Kind: kernel.Add, Type: ir.I32, Args: []*kernel.Node{old, sq}}
+	v.Body = []*kernel.Node{i.Args[0], i, old, val, {Kind: kernel.Store, Buf: out, Args: []*kernel.Node{i, val}}}
+	g.Body = []*kernel.Node{c, sq, v}
+	k := &kernel.Kernel{Name: "squares", Params: []*kernel.Buffer{out}, Body: []*kernel.Node{g}}
+	if err := kernel.Verify(k); err != nil {
+		t.Fatal(err)
+	}
+	tgt, err := llvm.CPUTarget("")
+	if err != nil {
+		t.Skip(err)
+	}
+	mod := llvm.NewModule(tgt)
+	rk, err := mod.Add(k, "squares")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rk.Grid != 1001 {
+		t.Fatalf("grid %d, want 1001", rk.Grid)
+	}
+	so, err := llvm.CompileCPU(context.Background(), mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib, err := Load(so)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lib.Close()
+	if _, err := lib.Kernel("zml_kernel_nothere"); err == nil {
+		t.Error("a missing symbol resolved")
+	}
+	kern, err := lib.Kernel(rk.Symbol)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for workers := 1; workers <= 5; workers++ {
+		buf := make([]int32, 1001*3)
+		for j := range buf {
+			buf[j] = 1
+		}
+		kern.Run([]uint64{uint64(uintptr(unsafe.Pointer(&buf[0])))}, rk.Grid, workers)
+		for j, x := range buf {
+			w := int32(j/3)*int32(j/3) + 1
+			if x != w {
+				t.Fatalf("%d workers: element %d is %d, want %d", workers, j, x, w)
+			}
+		}
+	}
+}
