@@ -229,7 +229,7 @@ func TestCorpus(t *testing.T) {
 // legalisation itself emits (their operands are in range there).
 func nonPrimitive(body []*K.Node) *K.Node {
 	for _, n := range body {
-		raw := n.Kind == K.Shl || ((n.Kind == K.Div || n.Kind == K.Rem) && n.Type.IsInteger()) || n.Kind == K.ShrA || n.Kind == K.ShrL ||
+		raw := n.Kind == K.Shl || ((n.Kind == K.Div || n.Kind == K.Rem) && n.Type.IsInteger()) || n.Kind == K.Rem || n.Kind == K.ShrA || n.Kind == K.ShrL ||
 			(n.Kind == K.Convert && n.Args[0].Type.IsFloat() && n.Type != ir.I1 && !n.Type.IsFloat())
 		if !IsPrimitive(n) && !raw {
 			return n

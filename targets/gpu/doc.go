@@ -35,8 +35,13 @@
 // nodes the legalisation itself emits, whose operands are in range by
 // construction: float-to-integer Convert (the operand is finite and within
 // the target range; renderers print a plain truncating convert), integer
-// Div and Rem (the divisor is neither 0 nor -1 for signed types) and shifts
-// (the amount is below the bit width). Transcendental functions are
+// Div and Rem (the divisor is neither 0 nor -1 for signed types), shifts
+// (the amount is below the bit width) and float Rem (an infinite divisor
+// with a finite dividend is selected away: lavapipe's OpFRem computes
+// x - y*trunc(x/y), NaN there). Converts from u32, i64 and u64 to index
+// saturate to the i32 range first (indices are 32-bit; every data-dependent
+// index is clamped or bounds-checked against sizes below 2^31, so the
+// result is unchanged). Transcendental functions are
 // expanded (mathlib.go) in the operand's type, f16 and bf16 through f32.
 // Float comparisons: NE is true when either operand is NaN (unordered),
 // the others are false then (ordered). Max and min on floats become
@@ -65,7 +70,9 @@
 // sin, cos and tan reduce by pi/4 in three parts (Cody-Waite, as Cephes):
 // beyond |x| = 8192 (f32) or 2^30 (f64) the result loses accuracy but stays
 // within [-1, 1] (sin, cos); infinities give NaN. Float rem (fmod) is left
-// to the renderer (OpFRem, LLVM frem), exact on lavapipe and LLVM targets.
+// to the renderer (OpFRem, LLVM frem) apart from the infinite divisor;
+// on lavapipe OpFRem is x - y*trunc(x/y), exact only while the quotient is
+// small (the corpus's cases), LLVM frem is exact.
 //
 // # Not yet
 //

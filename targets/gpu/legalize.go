@@ -71,7 +71,9 @@ func IsPrimitive(n *K.Node) bool {
 		return t != ir.I1 && (isF || !t.IsFloat())
 	case K.Div, K.Rem:
 		if isF {
-			return true
+			// Float rem with an infinite divisor is legalised: some
+			// devices compute x - y*trunc(x/y), NaN for fmod(x, inf) = x.
+			return n.Kind == K.Div
 		}
 		if t.IsFloat() {
 			return false
@@ -94,7 +96,7 @@ func IsPrimitive(n *K.Node) bool {
 	case K.Select, K.Bitcast:
 		return true
 	case K.Convert:
-		if t == ir.I1 || n.Type == ir.I1 {
+		if t == ir.I1 || n.Type == ir.I1 || n.Type == ir.Index && wideIndexSource(t) {
 			return false
 		}
 		return !(t.IsFloat() && !n.Type.IsFloat())
@@ -182,6 +184,12 @@ func (l *legalizer) floatOp(nb *K.Builder, n *K.Node) *K.Node {
 		return f.pow(x, n.Args[1], l.p.HasF64)
 	case K.Atan2:
 		return f.atan2(x, n.Args[1])
+	case K.Rem:
+		y := n.Args[1]
+		r := nb.Bin(K.Rem, x, y)
+		inf := f.eq(f.abs(y), f.c(math.Inf(1)))
+		fin := f.lt(f.abs(x), f.c(math.Inf(1)))
+		return f.sel(nb.Bin(K.And, inf, fin), x, r)
 	case K.Max, K.Min:
 		y := n.Args[1]
 		var r, tie *K.Node
@@ -380,6 +388,20 @@ func convert(nb *K.Builder, x *K.Node, t ir.ElementType) *K.Node {
 			lo = 0
 		}
 		return nb.Select(isLo, K.ConstOf(t, lo), r)
+	case t == ir.Index && wideIndexSource(from):
+		// Indices are 32-bit on GPUs (doc.go): saturate to the i32 range,
+		// which keeps every clamp and bounds check of a data-dependent
+		// index (buffers hold fewer than 2^31 elements) as it was.
+		if from.IsSigned() {
+			x = nb.Bin(K.Max, x, K.ConstOf(from, math.MinInt32))
+		}
+		x = nb.Convert(nb.Bin(K.Min, x, K.ConstOf(from, math.MaxInt32)), ir.I32)
 	}
 	return nb.Convert(x, t)
+}
+
+// wideIndexSource reports whether an integer type holds values outside
+// the i32 range: a conversion from it to an index saturates.
+func wideIndexSource(t ir.ElementType) bool {
+	return t.IsInteger() && (t.Bits() == 64 || t.Bits() == 32 && t.IsUnsigned())
 }

@@ -1,0 +1,373 @@
+package vulkan
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/zmlc/zmlc/ir"
+	"github.com/zmlc/zmlc/ir/asm"
+	"github.com/zmlc/zmlc/ir/interp"
+	"github.com/zmlc/zmlc/targets/gpu"
+	K "github.com/zmlc/zmlc/targets/kernel"
+	"github.com/zmlc/zmlc/targets/spirv"
+)
+
+// checksToOutputs turns the operands of f's top-level check.* ops into
+// extra results; false if a check sits in a nested region.
+func checksToOutputs(f *ir.Func) bool {
+	blk := f.Body.Entry()
+	for _, op := range blk.Ops {
+		for _, r := range op.Regions {
+			nested := false
+			r.Walk(func(o *ir.Op) bool { nested = nested || o.Dialect() == "check"; return true })
+			if nested {
+				return false
+			}
+		}
+	}
+	var outs []*ir.Value
+	var kept []*ir.Op
+	for _, op := range blk.Ops {
+		if op.Dialect() == "check" {
+			for _, o := range op.Operands {
+				if o.Tensor() != nil {
+					outs = append(outs, o)
+				}
+			}
+			continue
+		}
+		kept = append(kept, op)
+	}
+	blk.Ops = kept
+	term := blk.Terminator()
+	term.Operands = append(term.Operands, outs...)
+	res := append([]ir.Type{}, f.Type.Results...)
+	for _, o := range outs {
+		res = append(res, o.Type)
+	}
+	f.Type = &ir.FunctionType{Inputs: f.Type.Inputs, Results: res}
+	return true
+}
+
+// stepRunner runs a GPU-form Program's schedule on a device: a buffer per
+// Program buffer, a pipeline per kernel, control flow read back from the
+// predicate buffers.
+type stepRunner struct {
+	d     *Device
+	p     *K.Program
+	bufs  []*Buffer
+	pipes []*Pipeline
+}
+
+func (r *stepRunner) close() {
+	r.d.Sync()
+	for _, b := range r.bufs {
+		if b != nil {
+			r.d.FreeBuffer(b)
+		}
+	}
+	for _, p := range r.pipes {
+		if p != nil {
+			r.d.FreePipeline(p)
+		}
+	}
+}
+
+func (r *stepRunner) pred(buf int) (int64, error) {
+	if err := r.d.Sync(); err != nil {
+		return 0, err
+	}
+	b := r.bufs[buf].Bytes()
+	switch r.p.Buffers[buf].Elem.ByteSize() {
+	case 1:
+		return int64(b[0]), nil
+	default:
+		return int64(int32(uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24)), nil
+	}
+}
+
+func (r *stepRunner) steps(ss []K.Step) error {
+	for _, s := range ss {
+		switch s.Kind {
+		case K.Alloc, K.Free:
+		case K.Launch:
+			g, _, err := gpu.Dims(r.p.Kernels[s.Kernel])
+			if err != nil {
+				return err
+			}
+			args := make([]*Buffer, len(s.Args))
+			for i, a := range s.Args {
+				args[i] = r.bufs[a]
+			}
+			if err := r.d.Dispatch(r.pipes[s.Kernel], args, uint32(g), 1, 1); err != nil {
+				return err
+			}
+		case K.Copy:
+			if err := r.d.CopyBuffer(r.bufs[s.Dst], 0, r.bufs[s.Src], 0, uint64(r.p.Buffers[s.Src].Bytes)); err != nil {
+				return err
+			}
+		case K.While:
+			for iter := 0; ; iter++ {
+				if iter > 1<<20 {
+					return fmt.Errorf("while loop runs away")
+				}
+				if err := r.steps(s.Cond); err != nil {
+					return err
+				}
+				v, err := r.pred(s.Pred)
+				if err != nil {
+					return err
+				}
+				if v == 0 {
+					break
+				}
+				if err := r.steps(s.Body); err != nil {
+					return err
+				}
+			}
+		case K.IfStep:
+			v, err := r.pred(s.Pred)
+			if err != nil {
+				return err
+			}
+			if v != 0 {
+				err = r.steps(s.Body)
+			} else {
+				err = r.steps(s.Else)
+			}
+			if err != nil {
+				return err
+			}
+		case K.Case:
+			v, err := r.pred(s.Pred)
+			if err != nil {
+				return err
+			}
+			if v < 0 || v >= int64(len(s.Branches)) {
+				v = int64(len(s.Branches) - 1)
+			}
+			if err := r.steps(s.Branches[v]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// runOnDevice runs an argument-less GPU program: SPIR-V per kernel (float
+// controls stripped as the device needs), constants uploaded, the steps
+// run, outputs read back.
+func runOnDevice(d *Device, p *K.Program) ([]*ir.Tensor, error) {
+	r := &stepRunner{d: d, p: p, bufs: make([]*Buffer, len(p.Buffers)), pipes: make([]*Pipeline, len(p.Kernels))}
+	defer r.close()
+	for _, b := range p.Buffers {
+		nb, err := d.NewBuffer(uint64(max(b.Bytes, 4)))
+		if err != nil {
+			return nil, err
+		}
+		r.bufs[b.ID] = nb
+		if b.Kind == K.Constant {
+			copy(nb.Bytes(), ir.TensorBytes(b.Data))
+		}
+	}
+	f := d.Features
+	for i, k := range p.Kernels {
+		bin, err := spirv.Render(k, spirv.Options{PreserveFloat: true})
+		if err != nil {
+			return nil, err
+		}
+		if bin, err = spirv.StripFloatControls(bin, func(w int) bool {
+			return w == 16 && f.Preserve16 || w == 32 && f.Preserve32 || w == 64 && f.Preserve64
+		}); err != nil {
+			return nil, err
+		}
+		pl, err := d.NewPipeline(bin, k.Name, len(k.Params))
+		if err != nil {
+			return nil, err
+		}
+		r.pipes[i] = pl
+	}
+	if err := r.steps(p.Steps); err != nil {
+		return nil, err
+	}
+	if err := d.Sync(); err != nil {
+		return nil, err
+	}
+	var outs []*ir.Tensor
+	for _, id := range p.Outputs {
+		b := p.Buffers[id]
+		x, err := ir.TensorFromBytes(ir.TensorOf(b.Elem, b.Shape...), slices.Clone(r.bufs[id].Bytes()[:b.Bytes]))
+		if err != nil {
+			return nil, err
+		}
+		outs = append(outs, x)
+	}
+	return outs, nil
+}
+
+// missingFeature names a device feature a kernel's SPIR-V needs that d
+// lacks, "" if none.
+func missingFeature(d *Device, p *K.Program) string {
+	drv := &Driver{dev: d}
+	for _, k := range p.Kernels {
+		bin, err := spirv.Render(k, spirv.Options{})
+		if err != nil {
+			return "renderer: " + err.Error()[strings.Index(err.Error(), k.Name)+len(k.Name)+2:]
+		}
+		info, err := spirv.Inspect(bin)
+		if err != nil {
+			return err.Error()
+		}
+		for _, c := range info.Capabilities {
+			if name, ok := drv.capabilityFeature(c); !ok {
+				return name
+			}
+		}
+	}
+	return ""
+}
+
+// ulpTol is the float tolerance per element type in units of the
+// tensor's scale, as targets/gpu's corpus test.
+func ulpTol(e ir.ElementType) float64 {
+	switch e {
+	case ir.F64:
+		return 1e-12
+	case ir.F32:
+		return 4e-6
+	case ir.F16:
+		return 4e-3
+	}
+	return 3e-2
+}
+
+// compare returns "" when got matches want: integers exactly, floats
+// within ulpTol of the larger of the element's and the tensor's largest
+// finite magnitude, NaN with NaN, infinities and zero signs exactly.
+func compare(got, want *ir.Tensor) string {
+	if !ir.TypesEqual(got.Type, want.Type) {
+		return fmt.Sprintf("type %s, want %s", got.Type, want.Type)
+	}
+	for i := range want.I {
+		if got.I[i] != want.I[i] {
+			return fmt.Sprintf("element %d: got %d, want %d", i, got.I[i], want.I[i])
+		}
+	}
+	tol := ulpTol(want.Type.Elem)
+	scale := 0.0
+	for _, w := range want.F {
+		if !math.IsInf(w, 0) && !math.IsNaN(w) {
+			scale = math.Max(scale, math.Abs(w))
+		}
+	}
+	for i, w := range want.F {
+		g := got.F[i]
+		if g == w && (w != 0 || math.Signbit(g) == math.Signbit(w)) || (math.IsNaN(g) && math.IsNaN(w)) {
+			continue
+		}
+		if w != 0 && !math.IsInf(w, 0) && math.Abs(g-w) <= tol*math.Max(math.Abs(w), scale) {
+			continue
+		}
+		return fmt.Sprintf("element %d: got %v, want %v", i, g, w)
+	}
+	return ""
+}
+
+// TestCorpusOnDevice runs every op-corpus function that the kernel and
+// GPU lowerings accept on the Vulkan device (lavapipe in CI) with the
+// vulkan, cuda and rocm parameters where the device's limits allow, and
+// compares with kernel.Eval of the same program and with the interpreter.
+// Functions whose kernels need a feature the device lacks, or an element
+// type the renderer rejects, are counted by reason.
+func TestCorpusOnDevice(t *testing.T) {
+	d := openOrSkip(t)
+	t.Logf("device %s: features %+v, limits %+v", d.Name, d.Features, d.Limits)
+	files, _ := filepath.Glob("../../testdata/ops/*.mlir")
+	if len(files) == 0 {
+		t.Fatal("no corpus files")
+	}
+	targets := []gpu.Params{gpu.Vulkan(), gpu.CUDA(), gpu.ROCm()}
+	ran := map[string]int{}
+	skipped := map[string]int{}
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mods, err := asm.ParseSplit(path, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range mods {
+			for _, f := range m.Funcs {
+				if f.Body == nil || !f.IsPublic() || len(f.Type.Inputs) != 0 || !checksToOutputs(f) || ir.Verify(m) != nil {
+					continue
+				}
+				name := filepath.Base(path) + ":@" + f.Name
+				want, err := interp.New(m).Call(f.Name, nil)
+				if err != nil {
+					continue
+				}
+				kp, err := K.Lower(m, f.Name, K.TargetParams{GPU: true})
+				if err != nil {
+					continue
+				}
+				for _, tp := range targets {
+					if int64(tp.SharedMemBytes) > int64(d.Limits.MaxComputeSharedMemorySize) {
+						tp.SharedMemBytes = int64(d.Limits.MaxComputeSharedMemorySize)
+					}
+					gp, err := gpu.Lower(kp, tp)
+					if err != nil {
+						t.Errorf("%s (%s): %v", name, tp.Name, err)
+						continue
+					}
+					if why := missingFeature(d, gp); why != "" {
+						skipped[why]++
+						continue
+					}
+					ref, err := K.Eval(gp, nil)
+					if err != nil {
+						t.Errorf("%s (%s): kernel.Eval: %v", name, tp.Name, err)
+						continue
+					}
+					got, err := runOnDevice(d, gp)
+					if err != nil {
+						t.Errorf("%s (%s): device: %v", name, tp.Name, err)
+						continue
+					}
+					ok := true
+					for i := range got {
+						if diff := compare(got[i], ref[i]); diff != "" {
+							t.Errorf("%s (%s): result %d vs kernel.Eval: %s", name, tp.Name, i, diff)
+							ok = false
+							break
+						}
+						if diff := compare(got[i], want[i].(*ir.Tensor)); diff != "" {
+							t.Errorf("%s (%s): result %d vs interpreter: %s", name, tp.Name, i, diff)
+							ok = false
+							break
+						}
+					}
+					if ok {
+						ran[tp.Name]++
+					}
+				}
+			}
+		}
+	}
+	var why []string
+	for k, v := range skipped {
+		why = append(why, fmt.Sprintf("%d: %s", v, k))
+	}
+	sort.Strings(why)
+	t.Logf("corpus functions matching kernel.Eval and the interpreter on %s: %v; not run: %s", d.Name, ran, strings.Join(why, "; "))
+	if ran["vulkan"] < 250 {
+		t.Errorf("only %d corpus functions ran on the device", ran["vulkan"])
+	}
+}
