@@ -260,7 +260,6 @@ func rss() int64 {
 	return pages * int64(os.Getpagesize())
 }
 
-
 // TestValidationCatches checks that the validation messenger works: a
 // buffer of size 0 (VUID-VkBufferCreateInfo-size-00912) is reported.
 func TestValidationCatches(t *testing.T) {
