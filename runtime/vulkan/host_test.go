@@ -192,7 +192,7 @@ func dtypeOf(t ir.ElementType) string { return t.String() }
 // entry "main": its first nparams inputs are parameters (weights, named
 // p0, p1, ... and written with params to a safetensors file), the others
 // the entry's inputs. It returns the bundle's and the weights' paths.
-func programBundle(t *testing.T, p *K.Program, nparams int, params []*ir.Tensor, maxPages uint64) (string, string) {
+func programBundle(t testing.TB, p *K.Program, nparams int, params []*ir.Tensor, maxPages uint64) (string, string) {
 	t.Helper()
 	blob, err := spirv.RenderModule(p.Kernels, spirv.Options{PreserveFloat: true})
 	if err != nil {
@@ -247,4 +247,9 @@ func programBundle(t *testing.T, p *K.Program, nparams int, params []*ir.Tensor,
 		os.WriteFile(os.Getenv("ZMLC_KEEP_BUNDLE"), data, 0o644)
 	}
 	return bundle, wpath
+}
+
+// benchBundle is programBundle for benchmarks: input 0 is the weight w.
+func benchBundle(b *testing.B, p *K.Program, w *ir.Tensor) (string, string) {
+	return programBundle(b, p, 1, []*ir.Tensor{w}, 4096)
 }
