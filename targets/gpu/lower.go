@@ -115,6 +115,15 @@ func segments(body []*K.Node) [][]*K.Node {
 }
 
 func lowerKernel(k *K.Kernel, p Params) ([]*K.Kernel, error) {
+	if c := matchContraction(k); c != nil && gemmElem(c.et) {
+		if g, ok := planGemm(c, p); ok {
+			gk, err := tiledGemm(k, c, g, p)
+			if err != nil {
+				return nil, err
+			}
+			return []*K.Kernel{gk}, nil
+		}
+	}
 	segs := segments(k.Body)
 	var out []*K.Kernel
 	for i, seg := range segs {
