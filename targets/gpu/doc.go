@@ -74,11 +74,40 @@
 // on lavapipe OpFRem is x - y*trunc(x/y), exact only while the quotient is
 // small (the corpus's cases), LLVM frem is exact.
 //
+// # Staged through shared memory
+//
+// A kernel in the store-accumulate form of kernel.Lower's tiled
+// dot_general (zero the output, out += a*y over output and reduction
+// loops, elementwise epilogue stores: gemm_match.go recognises it on the
+// kernel IR, with batch, row, column and reduction loops told apart by
+// which operand depends on them) becomes the classic tiled matrix product
+// (gemm.go): a workgroup per TileM x TileN block of one batch, the K loop
+// in TileK steps loading the A and B tiles cooperatively into shared
+// memory between barriers, each invocation accumulating an rm x rn
+// register micro-tile (up to 4x4, grown until the block needs at most
+// WorkgroupSize invocations), the running sums kept in a shared C tile,
+// and the fused epilogue applied before the store. TileK shrinks until
+// the three tiles fit SharedMemBytes; rows and columns past the edges are
+// clamped on load and skipped on store. Sums keep the per-element order,
+// so results are bit-identical to the serial form. Tiles are staged for
+// 32- and 64-bit element types; narrower ones keep the per-element form.
+//
+// A segment in the accumulator form of reduce (a Var combined by add,
+// mul, max, min, and, or or xor over a loop nest, then stored: reduce.go)
+// becomes one workgroup per output element when rows are long (32
+// elements or more) or too few to fill a workgroup: each invocation folds
+// a strided share of the row from op's identity, then a tree in shared
+// memory with barriers, and invocation 0 combines the init value and
+// stores. Float add and mul are reassociated by the tree.
+//
+// No code is specialised to a subgroup size (SubgroupSize is unused), so
+// everything here runs on lavapipe's 8-wide subgroups.
+//
 // # Not yet
 //
-// dot_general and convolution tiles staged through workgroup-shared memory
-// and reductions spread within a workgroup are not built yet: such kernels
-// run with one invocation per output element (the reduction serial in it),
-// and kernels without a provably parallel loop (sort, scatter) in a single
-// invocation. No code is specialised to a subgroup size.
+// Convolution keeps one invocation per output element (no implicit GEMM
+// or shared staging yet), as do dot_general forms that are not matrix
+// form (several contracting or free dimensions) and multi-operand reduces
+// (argmax); kernels without a provably parallel loop (sort, scatter) run
+// in a single invocation.
 package gpu

@@ -131,6 +131,10 @@ func lowerKernel(k *K.Kernel, p Params) ([]*K.Kernel, error) {
 		if len(segs) > 1 {
 			name = fmt.Sprintf("%s_%d", k.Name, i)
 		}
+		if rr := matchRowReduce(seg); rr != nil && rr.rows*rr.r < 1<<31 && useWorkgroupReduce(rr, p) {
+			out = append(out, workgroupReduce(k, seg, name, rr, p))
+			continue
+		}
 		gk, err := mapSegment(k, seg, name, p)
 		if err != nil {
 			return nil, err

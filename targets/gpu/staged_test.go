@@ -3,6 +3,7 @@ package gpu
 import (
 	"fmt"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/zmlc/zmlc/ir"
@@ -185,5 +186,55 @@ func TestGemmStaged(t *testing.T) {
 	}
 	for name, src := range cases {
 		checkStaged(t, name, src, "gemm")
+	}
+}
+
+const softmaxSrc = `func.func @main(%x: tensor<ROWSxCOLSxf32>) -> tensor<ROWSxCOLSxf32> {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<ROWSxCOLSxf32>, tensor<f32>) -> tensor<ROWSxf32>
+  %mb = stablehlo.broadcast_in_dim %m, dims = [0] : (tensor<ROWSxf32>) -> tensor<ROWSxCOLSxf32>
+  %d = stablehlo.subtract %x, %mb : tensor<ROWSxCOLSxf32>
+  %e = stablehlo.exponential %d : tensor<ROWSxCOLSxf32>
+  %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<ROWSxCOLSxf32>, tensor<f32>) -> tensor<ROWSxf32>
+  %sb = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<ROWSxf32>) -> tensor<ROWSxCOLSxf32>
+  %r = stablehlo.divide %e, %sb : tensor<ROWSxCOLSxf32>
+  return %r : tensor<ROWSxCOLSxf32>
+}`
+
+// softmax returns softmaxSrc over a rows x cols input.
+func softmax(rows, cols int) string {
+	return strings.NewReplacer("ROWS", fmt.Sprint(rows), "COLS", fmt.Sprint(cols)).Replace(softmaxSrc)
+}
+
+func reduceSrc(in, out, dims, body, init, et string) string {
+	return fmt.Sprintf(`func.func @main(%%x: tensor<%s>) -> tensor<%s> {
+  %%i = stablehlo.constant dense<%s> : tensor<%s>
+  %%r = stablehlo.reduce(%%x init: %%i) applies stablehlo.%s across dimensions = %s : (tensor<%s>, tensor<%s>) -> tensor<%s>
+  return %%r : tensor<%s>
+}`, in, out, init, et, body, dims, in, et, out, out)
+}
+
+// TestReduceStaged: reductions become one workgroup per output element
+// with a tree in shared memory under every parameter set and agree with
+// the interpreter: softmax rows (max and sum), odd row lengths, several
+// reduced dimensions, a full reduction to a scalar, integer max/min/add,
+// f64, and a non-identity init.
+func TestReduceStaged(t *testing.T) {
+	cases := map[string]string{
+		"softmax_2x8":    softmax(2, 8),
+		"softmax_3x1000": softmax(3, 1000),
+		"softmax_300x37": softmax(300, 37),
+		"sum_rows_odd":   reduceSrc("5x77xf32", "5xf32", "[1]", "add", "1.5", "f32"),
+		"sum_cols":       reduceSrc("77x5xf32", "5xf32", "[0]", "add", "0.0", "f32"),
+		"sum_two_dims":   reduceSrc("6x7x9xf64", "7xf64", "[0, 2]", "add", "0.0", "f64"),
+		"sum_all":        reduceSrc("33x65xf32", "f32", "[0, 1]", "add", "0.0", "f32"),
+		"max_i32":        reduceSrc("9x100xi32", "9xi32", "[1]", "maximum", "-1000", "i32"),
+		"min_i64":        reduceSrc("9x100xi64", "9xi64", "[1]", "minimum", "5", "i64"),
+		"mul_f64":        reduceSrc("4x40xf64", "4xf64", "[1]", "multiply", "1.0", "f64"),
+		"and_ui32":       reduceSrc("4x40xui32", "4xui32", "[1]", "and", "4294967295", "ui32"),
+	}
+	for name, src := range cases {
+		checkStaged(t, name, src, "reduce")
 	}
 }
