@@ -43,6 +43,13 @@ var models = map[string]model{
 // (bazel run), and from this source file's folder. It returns rel itself
 // if none has it.
 func findFile(rel string) string {
+	// Under Bazel, scripts/setup_bazel.sh passes the absolute path of
+	// ../shared/data with --test_env where it exists.
+	if sd := os.Getenv("ZMLC_SHARED_DATA"); sd != "" && strings.HasPrefix(rel, "../shared/data/") {
+		if p := filepath.Join(sd, strings.TrimPrefix(rel, "../shared/data/")); statOK(p) {
+			return p
+		}
+	}
 	var roots []string
 	if wd, err := os.Getwd(); err == nil {
 		for d := wd; ; d = filepath.Dir(d) {
@@ -65,6 +72,12 @@ func findFile(rel string) string {
 		}
 	}
 	return rel
+}
+
+// statOK reports whether path exists.
+func statOK(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // classifier labels a batch of images (n*784 bytes).
