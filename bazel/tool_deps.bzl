@@ -4,13 +4,17 @@ rules_go's go_rules_dependencies() would download golang.org/x/tools from
 GitHub; declaring it here first (as a go_repository, which goes through the
 Go module proxy) makes that declaration a no-op. Gazelle v0.26.0 needs only
 golang.org/x/tools/go/vcs from it, at the version rules_go v0.34.0 pins.
+When go.mod's module graph has golang.org/x/tools, deps.bzl declares it
+first and that version is used (maybe() skips this one).
 """
 
 load("@bazel_gazelle//:deps.bzl", "go_repository")
+load("@bazel_tools//tools/build_defs/repo:utils.bzl", "maybe")
 
 def zmlc_tool_dependencies():
     """Declares the build tools' Go modules that are not zmlc's own."""
-    go_repository(
+    maybe(
+        go_repository,
         name = "org_golang_x_tools",
         importpath = "golang.org/x/tools",
         sum = "h1:loJ25fNOEhSXfHrpoGj91eCUThwdNX6u24rO1xnNteY=",

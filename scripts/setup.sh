@@ -58,3 +58,7 @@ if ! command -v go >/dev/null; then
 fi
 
 go mod download
+
+# Bazel (README.md, "Bazel"): Debian's bazel-bootstrap, rules_go and gazelle
+# from the Go module proxy, .bazelrc.user for this machine.
+scripts/setup_bazel.sh

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# scripts/setup_bazel.sh: prepare the Bazel build of zmlc (README.md,
+# "Bazel"). Called by scripts/setup.sh; idempotent and fast when done.
+#
+# It installs Debian's Bazel 4.2.3 (bazel-bootstrap, with the JDK it needs)
+# and bazel-skylib 1.0.3 (/usr/share/bazel/tools/skylib, used by WORKSPACE),
+# downloads rules_go v0.34.0 and gazelle v0.26.0 into the Go module cache
+# through the Go module proxy (WORKSPACE copies them from there and applies
+# bazel/patches/ when Bazel first needs them), and writes .bazelrc.user with
+# machine-specific settings: --test_env=ZMLC_SHARED_DATA=<absolute path>
+# when ../shared/data exists next to the repository.
+#
+# Nothing comes from GitHub or bazel.build: the machines zmlc is built on
+# reach only Debian's archive and the Go module proxy.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+packages=(bazel-bootstrap bazel-skylib)
+missing=()
+for p in "${packages[@]}"; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+		missing+=("$p")
+	fi
+done
+if ((${#missing[@]} > 0)); then
+	sudo=()
+	if [[ $(id -u) -ne 0 ]]; then
+		if command -v sudo >/dev/null; then
+			sudo=(sudo)
+		else
+			echo "setup_bazel.sh: need root to install: ${missing[*]}" >&2
+			exit 1
+		fi
+	fi
+	echo "setup_bazel.sh: installing ${missing[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	"${sudo[@]}" apt-get update -qq
+	"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if ! command -v go >/dev/null; then
+	export PATH="/usr/local/go/bin:$PATH"
+fi
+
+# The versions WORKSPACE asks for (go_module_repository rules).
+for m in github.com/bazelbuild/rules_go@v0.34.0 github.com/bazelbuild/bazel-gazelle@v0.26.0; do
+	if ! out="$(cd /tmp && go mod download -json "$m" 2>&1)"; then
+		echo "setup_bazel.sh: go mod download $m failed:" >&2
+		echo "$out" >&2
+		exit 1
+	fi
+done
+
+# Machine-specific Bazel settings (.bazelrc try-imports this file).
+rc=".bazelrc.user"
+want=""
+if [[ -d ../shared/data ]]; then
+	want="test --test_env=ZMLC_SHARED_DATA=$(cd ../shared/data && pwd)"
+fi
+have=""
+if [[ -f "$rc" ]]; then
+	have="$(grep -v '^#' "$rc" || true)"
+fi
+if [[ "$have" != "$want" ]]; then
+	{
+		echo "# Written by scripts/setup_bazel.sh for this machine; not committed."
+		if [[ -n "$want" ]]; then
+			echo "$want"
+		fi
+	} >"$rc"
+fi
