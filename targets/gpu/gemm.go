@@ -33,34 +33,46 @@ func gemmElem(t ir.ElementType) bool {
 // p.SharedMemBytes. ok is false when nothing fits.
 func planGemm(c *contraction, p Params) (gemmPlan, bool) {
 	m, n := c.roles[roleRow].ext, c.roles[roleCol].ext
-	g := gemmPlan{tm: min(int64(p.TileM), m), tn: min(int64(p.TileN), n), tk: min(int64(p.TileK), c.kk), rm: 1, rn: 1}
-	for (g.tm/g.rm)*(g.tn/g.rn) > int64(p.WorkgroupSize) {
-		switch {
-		case g.rn < maxMicro && g.tn%(2*g.rn) == 0 && (g.rn <= g.rm || g.rm == maxMicro || g.tm%(2*g.rm) != 0):
-			g.rn *= 2
-		case g.rm < maxMicro && g.tm%(2*g.rm) == 0:
-			g.rm *= 2
-		default: // no micro-tile fits: shrink the larger tile side
-			if g.tn >= g.tm {
-				g.tn = ceilDiv(g.tn, 2)
-			} else {
-				g.tm = ceilDiv(g.tm, 2)
-			}
-			g.rm, g.rn = 1, 1
-		}
-	}
-	g.w = (g.tm / g.rm) * (g.tn / g.rn)
-	if g.w > int64(p.MaxWorkgroupSize) {
-		return g, false
-	}
 	es := int64(c.et.ByteSize())
-	for (g.tm*g.tk+g.tk*g.tn+g.tm*g.tn)*es > p.SharedMemBytes {
-		if g.tk == 1 {
+	tm, tn := min(int64(p.TileM), m), min(int64(p.TileN), n)
+	for {
+		g := gemmPlan{tm: tm, tn: tn, tk: min(int64(p.TileK), c.kk), rm: 1, rn: 1}
+		for (g.tm/g.rm)*(g.tn/g.rn) > int64(p.WorkgroupSize) {
+			switch {
+			case g.rn < maxMicro && g.tn%(2*g.rn) == 0 && (g.rn <= g.rm || g.rm == maxMicro || g.tm%(2*g.rm) != 0):
+				g.rn *= 2
+			case g.rm < maxMicro && g.tm%(2*g.rm) == 0:
+				g.rm *= 2
+			default: // no micro-tile fits: shrink the larger tile side
+				if g.tn >= g.tm {
+					g.tn = ceilDiv(g.tn, 2)
+				} else {
+					g.tm = ceilDiv(g.tm, 2)
+				}
+				g.rm, g.rn = 1, 1
+			}
+		}
+		g.w = (g.tm / g.rm) * (g.tn / g.rn)
+		if g.w > int64(p.MaxWorkgroupSize) {
 			return g, false
 		}
-		g.tk = (g.tk + 1) / 2
+		for g.tk > 1 && (g.tm*g.tk+g.tk*g.tn+g.tm*g.tn)*es > p.SharedMemBytes {
+			g.tk = ceilDiv(g.tk, 2)
+		}
+		if (g.tm*g.tk+g.tk*g.tn+g.tm*g.tn)*es <= p.SharedMemBytes {
+			return g, true
+		}
+		if g.tm == 1 && g.tn == 1 {
+			return g, false
+		}
+		// Even one reduction step does not fit: halve the larger side.
+		tm, tn = g.tm, g.tn
+		if tn >= tm {
+			tn = ceilDiv(tn, 2)
+		} else {
+			tm = ceilDiv(tm, 2)
+		}
 	}
-	return g, true
 }
 
 // maxMicro bounds a micro-tile side: rm*rn accumulators live in registers.

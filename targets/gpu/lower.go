@@ -115,7 +115,7 @@ func segments(body []*K.Node) [][]*K.Node {
 }
 
 func lowerKernel(k *K.Kernel, p Params) ([]*K.Kernel, error) {
-	if c := matchContraction(k); c != nil && gemmElem(c.et) {
+	if c := matchContraction(k); c != nil && gemmElem(c.et) && !p.Unstaged {
 		if g, ok := planGemm(c, p); ok {
 			gk, err := tiledGemm(k, c, g, p)
 			if err != nil {
@@ -131,7 +131,7 @@ func lowerKernel(k *K.Kernel, p Params) ([]*K.Kernel, error) {
 		if len(segs) > 1 {
 			name = fmt.Sprintf("%s_%d", k.Name, i)
 		}
-		if rr := matchRowReduce(seg); rr != nil && rr.rows*rr.r < 1<<31 && useWorkgroupReduce(rr, p) {
+		if rr := matchRowReduce(seg); rr != nil && !p.Unstaged && rr.rows*rr.r < 1<<31 && useWorkgroupReduce(rr, p) {
 			out = append(out, workgroupReduce(k, seg, name, rr, p))
 			continue
 		}
