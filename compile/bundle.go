@@ -41,8 +41,12 @@ func (l *Lowered) Bundle(opts Options) ([]byte, error) {
 // the format, version and blob table).
 func (l *Lowered) Manifest(opts Options) (*emit.Manifest, []emit.BlobData, error) {
 	out := l.Wasm
+	target := l.Target
+	if target == "" {
+		target = "wasm"
+	}
 	man := &emit.Manifest{
-		Target:     emit.Target{Name: "wasm"},
+		Target:     emit.Target{Name: target},
 		Entries:    []emit.Entry{},
 		Parameters: []emit.Parameter{},
 		Modules: []emit.Module{{Name: "self", Format: emit.FormatWasmSelf,
@@ -59,6 +63,17 @@ func (l *Lowered) Manifest(opts Options) (*emit.Manifest, []emit.BlobData, error
 	blobs := []emit.BlobData{
 		{Name: "host.wasm", Kind: emit.BlobHost, Data: out.Wasm},
 		{Name: "program.mlir", Kind: emit.BlobStableHLO, Data: []byte(asm.Print(l.Module, asm.Options{}))},
+	}
+	if d := l.Device; d != nil {
+		if len(d.Options) > 0 {
+			man.Target.Options = d.Options
+		}
+		// A program without kernels has no module to load.
+		man.Modules = []emit.Module{}
+		if len(d.Module.Kernels) > 0 {
+			man.Modules = append(man.Modules, d.Module)
+			blobs = append(blobs, emit.BlobData{Name: d.Module.Blob, Kind: emit.BlobKernels, Data: d.Blob})
+		}
 	}
 	var weights *tensorio.File
 	if opts.EmbedWeights != "" {

@@ -1,13 +1,18 @@
 // Package compile is zmlc's compile driver: it runs the front end (.zml)
 // or the StableHLO parser (.mlir), the optimisation pipeline, the kernel
 // lowering and a target's renderer, and writes the bundle (docs/BUNDLE.md).
-// The wasm target (the embedded default, docs/RUNTIME.md section 6) is the
-// only code generator so far.
+// Targets: wasm (the embedded default, docs/RUNTIME.md section 6: kernels
+// are functions of the host program), cpu (kernels in a shared object built
+// by LLVM 19, run in place on the linear memory), vulkan (one SPIR-V
+// module), cuda (PTX) and rocm (an HSACO code object); the device targets'
+// host programs launch the kernels of that module (targets/wasm's
+// Options.Device).
 //
 //	bundle, err := compile.Compile("mnist.zml", src, compile.Options{Dims: map[string]int64{"b": 64}})
 //
-// Run and RunFile open a bundle in process with the launcher (package
-// runtime) and run one entry point.
+// Open and Run open a bundle in process with the launcher (package
+// runtime), with the driver of the bundle's target (runtime/drivers), and
+// run one entry point.
 package compile
 
 import (
@@ -19,6 +24,7 @@ import (
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/asm"
 	"github.com/zmlc/zmlc/passes"
+	"github.com/zmlc/zmlc/targets/gpu"
 	"github.com/zmlc/zmlc/targets/kernel"
 	"github.com/zmlc/zmlc/targets/wasm"
 )
@@ -26,8 +32,23 @@ import (
 // Options are the settings of one compilation; the zero value compiles
 // every public function for the wasm target at -O2.
 type Options struct {
-	// Target is the code generator: "wasm" (the default, also for "").
+	// Target is the code generator: "wasm" (the default, also for ""),
+	// "cpu", "vulkan", "cuda" or "rocm" (Targets).
 	Target string
+	// CPU is llc's -mcpu for the cpu target (`--cpu`): "" is the
+	// documented baseline (x86-64-v3 on amd64, generic on arm64),
+	// "native" the compiling machine.
+	CPU string
+	// Arch is the GPU architecture of the cuda (`--cuda-arch`, e.g. sm_90;
+	// "" is sm_80) or rocm (`--rocm-arch`, e.g. gfx90a; "" is gfx942)
+	// target.
+	Arch string
+	// GPU overrides the GPU lowering's parameters of the vulkan, cuda and
+	// rocm targets: zero fields take the target's preset (gpu.Vulkan,
+	// gpu.CUDA, gpu.ROCm); Unstaged turns shared-memory staging off (10x
+	// faster on lavapipe, a CPU device); HasF64 is honoured on vulkan only
+	// (cuda and rocm devices always have f64).
+	GPU gpu.Params
 	// Dims binds symbolic dimensions (`--dim b=64`).
 	Dims map[string]int64
 	// OptLevel is the optimisation level 0, 1 or 2; nil means 2.
@@ -43,7 +64,8 @@ type Options struct {
 	// time.
 	EmbedWeights string
 	// Kernel overrides the kernel lowering's target parameters; zero
-	// fields take the wasm target's defaults.
+	// fields take the target's defaults (wasm: kernel.DefaultTarget; cpu:
+	// 8 f32 lanes, a core per CPU; GPU targets: GPU loops).
 	Kernel kernel.TargetParams
 	// Wasm tunes the wasm renderer.
 	Wasm wasm.Options
@@ -53,12 +75,23 @@ type Options struct {
 func Level(n int) *int { return &n }
 
 // Lowered is a compilation up to the renderer: the optimised module, one
-// kernel Program per entry function and the rendered host program.
+// kernel Program per entry function, the rendered host program and, on
+// device targets, the kernel module.
 type Lowered struct {
-	Module   *ir.Module
-	Funcs    []*ir.Func
+	Module *ir.Module
+	Funcs  []*ir.Func
+	// Target is the code generator ("wasm", "cpu", "vulkan", "cuda",
+	// "rocm").
+	Target string
+	// Programs are kernel.Lower's, one per entry function.
 	Programs []*kernel.Program
-	Wasm     *wasm.Output
+	// DevicePrograms are the Programs the device module was rendered
+	// from: the same as Programs on the cpu, targets/gpu's GPU form on
+	// vulkan, cuda and rocm; nil on wasm.
+	DevicePrograms []*kernel.Program
+	Wasm           *wasm.Output
+	// Device is the kernel module of a device target (nil on wasm).
+	Device *DeviceModule
 }
 
 // Parse reads a .zml (by its extension) or StableHLO (.mlir, anything
@@ -103,8 +136,8 @@ func passArg(p passes.Pass) string { return p.Argument() }
 // Lower parses, optimises and lowers src to kernels and renders the host
 // program for opts.Target.
 func Lower(filename string, src []byte, opts Options) (*Lowered, error) {
-	if opts.Target != "" && opts.Target != "wasm" {
-		return nil, fmt.Errorf("target %q has no code generator yet (only wasm)", opts.Target)
+	if !slices.Contains(Targets, targetName(opts)) {
+		return nil, fmt.Errorf("target %q has no code generator (targets: %s)", opts.Target, strings.Join(Targets, ", "))
 	}
 	m, err := Parse(filename, src, opts)
 	if err != nil {
@@ -116,10 +149,24 @@ func Lower(filename string, src []byte, opts Options) (*Lowered, error) {
 	return LowerModule(m, opts)
 }
 
+// targetName returns opts.Target, "wasm" for "".
+func targetName(opts Options) string {
+	if opts.Target == "" {
+		return "wasm"
+	}
+	return opts.Target
+}
+
 // LowerModule lowers an optimised module's entry functions (opts.Entry,
-// or every public function with a body) and renders them.
+// or every public function with a body) and renders them for opts.Target:
+// the host program and, on device targets, the kernel module (which runs
+// LLVM 19's tools for cpu, cuda and rocm).
 func LowerModule(m *ir.Module, opts Options) (*Lowered, error) {
-	l := &Lowered{Module: m}
+	target := targetName(opts)
+	if !slices.Contains(Targets, target) {
+		return nil, fmt.Errorf("target %q has no code generator (targets: %s)", opts.Target, strings.Join(Targets, ", "))
+	}
+	l := &Lowered{Module: m, Target: target}
 	for _, f := range m.Funcs {
 		if f.Body == nil || !f.IsPublic() || opts.Entry != "" && f.Name != opts.Entry {
 			continue
@@ -132,16 +179,19 @@ func LowerModule(m *ir.Module, opts Options) (*Lowered, error) {
 		}
 		return nil, fmt.Errorf("no public function to compile")
 	}
-	tp := opts.Kernel
-	if tp.Name == "" {
-		tp.Name = "wasm"
-	}
+	tp := kernelParams(target, opts)
 	for _, f := range l.Funcs {
 		p, err := kernel.Lower(m, f.Name, tp)
 		if err != nil {
 			return nil, err
 		}
 		l.Programs = append(l.Programs, p)
+	}
+	if target != "wasm" {
+		if err := lowerDevice(l, target, opts); err != nil {
+			return nil, err
+		}
+		return l, nil
 	}
 	out, err := wasm.Build(l.Programs, opts.Wasm)
 	if err != nil {
@@ -161,7 +211,7 @@ func EmitKernels(filename string, src []byte, opts Options) (string, error) {
 	if err := Optimize(m, opts); err != nil {
 		return "", err
 	}
-	tp := opts.Kernel
+	tp := kernelParams(targetName(opts), opts)
 	var sb strings.Builder
 	for _, f := range m.Funcs {
 		if f.Body == nil || !f.IsPublic() || opts.Entry != "" && f.Name != opts.Entry {

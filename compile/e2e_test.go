@@ -2,6 +2,8 @@ package compile
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"testing"
 
 	"github.com/zmlc/zmlc/ir"
@@ -62,4 +64,44 @@ func randT(e ir.ElementType, seed uint64, shape ...int64) *ir.Tensor {
 		}
 	}
 	return t
+}
+
+// compareT returns "" when got matches want: same type, integers exactly,
+// floats within 4e-6 relative to the larger of the element and the
+// tensor's largest finite magnitude (f64: 1e-12), NaN with NaN.
+func compareT(got, want *ir.Tensor) string {
+	if !ir.TypesEqual(got.Type, want.Type) {
+		return fmt.Sprintf("type %s, want %s", got.Type, want.Type)
+	}
+	for i := range want.I {
+		if got.I[i] != want.I[i] {
+			return fmt.Sprintf("element %d: got %d, want %d", i, got.I[i], want.I[i])
+		}
+	}
+	tol := 4e-6
+	switch want.Type.Elem {
+	case ir.F64:
+		tol = 1e-12
+	case ir.F16:
+		tol = 4e-3
+	case ir.BF16:
+		tol = 3e-2
+	}
+	scale := 0.0
+	for _, w := range want.F {
+		if !math.IsInf(w, 0) && !math.IsNaN(w) {
+			scale = math.Max(scale, math.Abs(w))
+		}
+	}
+	for i, w := range want.F {
+		g := got.F[i]
+		if g == w && (w != 0 || math.Signbit(g) == math.Signbit(w)) || math.IsNaN(g) && math.IsNaN(w) {
+			continue
+		}
+		if w != 0 && !math.IsInf(w, 0) && math.Abs(g-w) <= tol*math.Max(math.Abs(w), scale) {
+			continue
+		}
+		return fmt.Sprintf("element %d: got %v, want %v", i, g, w)
+	}
+	return ""
 }

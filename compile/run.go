@@ -7,17 +7,47 @@ import (
 	"github.com/zmlc/zmlc/emit"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/runtime"
+	"github.com/zmlc/zmlc/runtime/drivers"
 )
 
-// Open opens bundle bytes in process with the launcher (package runtime),
+// OpenOptions configure OpenWith.
+type OpenOptions struct {
+	// Weights is the safetensors file the parameters are bound from; ""
+	// when the bundle embeds them or has none.
+	Weights string
+	// Driver runs the bundle; nil picks the driver of the bundle's target
+	// (runtime/drivers) with Drivers.
+	Driver runtime.Driver
+	// Drivers configure the target's driver: threads, device, Vulkan
+	// settings.
+	Drivers drivers.Options
+}
+
+// Open opens bundle bytes in process with the launcher (package runtime)
+// and the driver of the bundle's target (wasm, cpu, vulkan, cuda, rocm),
 // binding weights from the safetensors file at weights ("" when the bundle
-// embeds them or has none). The caller closes the Runtime.
+// embeds them or has none). workers is the number of threads (wasm, cpu;
+// 0 means one per CPU). The caller closes the Runtime. A driver whose
+// device library is missing fails with one line naming the library and
+// the target.
 func Open(bundle []byte, weights string, workers int) (*runtime.Runtime, error) {
+	return OpenWith(bundle, OpenOptions{Weights: weights, Drivers: drivers.Options{Workers: workers}})
+}
+
+// OpenWith is Open with every setting.
+func OpenWith(bundle []byte, o OpenOptions) (*runtime.Runtime, error) {
 	b, err := emit.Parse(bundle)
 	if err != nil {
 		return nil, err
 	}
-	return runtime.OpenBundle(b, runtime.Options{Weights: weights, Workers: workers})
+	drv := o.Driver
+	if drv == nil {
+		if drv, err = drivers.New(b.Manifest.Target.Name, o.Drivers); err != nil {
+			b.Close()
+			return nil, err
+		}
+	}
+	return runtime.OpenBundle(b, runtime.Options{Weights: o.Weights, Driver: drv, Workers: o.Drivers.Workers})
 }
 
 // Run compiles src with opts, opens the bundle and runs entry on inputs:

@@ -17,6 +17,32 @@ type Options struct {
 	// a negative value launches every kernel with more than one
 	// workgroup.
 	LaunchWork int64
+	// Device, when set, makes the kernels those of an external module (a
+	// device target's so, ptx, hsaco or spirv module, built elsewhere):
+	// Build renders none of them, and the host program launches each with
+	// zml_device.launch and treats handles as opaque device handles
+	// (constants, copies and control-flow predicates go through
+	// zml_device.copy; docs/RUNTIME.md, section 3).
+	Device *Device
+}
+
+// Device says how the host program launches the kernels of an external
+// module.
+type Device struct {
+	// Module is the manifest module index the kernels belong to.
+	Module int
+	// Kernels holds, per Program and per kernel of that Program (in
+	// Program.Kernels order), how to launch it.
+	Kernels [][]DeviceKernel
+}
+
+// DeviceKernel is one kernel of an external module.
+type DeviceKernel struct {
+	// Index is the kernel's index in the module's kernel table.
+	Index int
+	// Grid is the number of workgroups along x; Block the work items of
+	// one workgroup along x (1 on the cpu target).
+	Grid, Block int64
 }
 
 // DefaultLaunchWork is the default Options.LaunchWork: below it, the cost
@@ -37,7 +63,7 @@ type Output struct {
 	Module *Module
 	Wasm   []byte
 	// Kernels is the wasm-self module's kernel table (docs/RUNTIME.md,
-	// section 4), in launch-index order.
+	// section 4), in launch-index order; empty under Options.Device.
 	Kernels []emit.Kernel
 	// Params are the weight names in frame-slot order (the manifest's
 	// parameters), with the Program buffer describing each.
@@ -52,6 +78,9 @@ type Output struct {
 func Build(progs []*kernel.Program, opts Options) (*Output, error) {
 	if opts.LaunchWork == 0 {
 		opts.LaunchWork = DefaultLaunchWork
+	}
+	if d := opts.Device; d != nil && len(d.Kernels) != len(progs) {
+		return nil, fmt.Errorf("wasm target: the device module describes the kernels of %d programs, there are %d", len(d.Kernels), len(progs))
 	}
 	m := &Module{Imports: deviceImports, MemMax: 65536}
 	h := newHelpers(m)
@@ -74,8 +103,9 @@ func Build(progs []*kernel.Program, opts Options) (*Output, error) {
 			out.ParamBuf[pb.Param] = pb
 		}
 	}
-	// Static memory: [16, 16+args) the launch argument slots, then the
-	// constants, 64-byte aligned.
+	// Static memory: [8, 16) scratch for predicates read back from a
+	// device, [16, 16+args) the launch argument slots, then the constants,
+	// 64-byte aligned.
 	maxArgs := 1
 	for _, p := range progs {
 		for _, k := range p.Kernels {
@@ -87,7 +117,7 @@ func Build(progs []*kernel.Program, opts Options) (*Output, error) {
 	align := func(v, a int64) int64 { return (v + a - 1) / a * a }
 	var gens []*hostGen
 	for pi, p := range progs {
-		g := &hostGen{p: p, consts: map[int]uint32{}, argsAddr: argsAddr, opts: opts}
+		g := &hostGen{p: p, consts: map[int]uint32{}, argsAddr: argsAddr, opts: opts, dev: opts.Device}
 		for id, pb := range p.Buffers {
 			if pb.Kind != kernel.Constant {
 				continue
@@ -110,6 +140,16 @@ func Build(progs []*kernel.Program, opts Options) (*Output, error) {
 		if len(progs) > 1 {
 			prefix = sanitize(p.Entry) + "_"
 		}
+		if d := opts.Device; d != nil {
+			if len(d.Kernels[pi]) != len(p.Kernels) {
+				return nil, fmt.Errorf("wasm target: entry %s has %d kernels, the device module describes %d", p.Entry, len(p.Kernels), len(d.Kernels[pi]))
+			}
+			for _, dk := range d.Kernels[pi] {
+				g.kernels = append(g.kernels, kernelRef{index: dk.Index, grid: dk.Grid, block: dk.Block})
+			}
+			gens = append(gens, g)
+			continue
+		}
 		for _, k := range p.Kernels {
 			sym := "zml_kernel_" + prefix + sanitize(k.Name)
 			rk, err := renderKernel(k, sym, h)
@@ -126,7 +166,6 @@ func Build(progs []*kernel.Program, opts Options) (*Output, error) {
 			out.Kernels = append(out.Kernels, ek)
 		}
 		gens = append(gens, g)
-		_ = pi
 	}
 	for _, g := range gens {
 		name := "zml_entry_" + sanitize(g.p.Entry)

@@ -50,13 +50,19 @@ type hostGen struct {
 	argsAddr uint32
 	opts     Options
 	outputs  map[int]bool
+	dev      *Device // kernels of an external module; handles are opaque
 }
+
+// predAddr is the 8 bytes of static memory a predicate is read back into
+// from a device buffer.
+const predAddr = 8
 
 // kernelRef is a rendered kernel of the module.
 type kernelRef struct {
-	index int   // in the manifest's wasm-self module
-	fn    int64 // function index
+	index int   // in the manifest's module
+	fn    int64 // function index (wasm-self)
 	grid  int64
+	block int64 // work items per workgroup (external modules)
 	work  int64
 }
 
@@ -100,6 +106,15 @@ func (h *hostGen) entry(name string, params map[string]int) (*Func, error) {
 		case kernel.Constant:
 			l := b.local(I64)
 			h.handles[id] = l
+			if h.dev != nil {
+				// A device buffer filled from the data segment on every
+				// call (the launcher frees it after the call).
+				h.alloc(pb.Bytes, l)
+				if pb.Bytes > 0 {
+					h.copy(copyHostToDevice, func() { b.get(l) }, func() { b.i64(int64(h.consts[id])) }, pb.Bytes)
+				}
+				continue
+			}
 			b.i64(int64(h.consts[id]))
 			b.set(l)
 		}
@@ -110,7 +125,7 @@ func (h *hostGen) entry(name string, params map[string]int) (*Func, error) {
 	for i, id := range h.p.Outputs {
 		slot := int64(8 * (inputSlot + i))
 		pb := h.p.Buffers[id]
-		if pb.Kind == kernel.Constant {
+		if pb.Kind == kernel.Constant && h.dev == nil {
 			// The launcher reads outputs from buffers it can name: copy
 			// constants into a fresh one.
 			tmp := b.local(I64)
@@ -147,6 +162,27 @@ func (h *hostGen) alloc(size int64, local int64) {
 	b.end()
 }
 
+// The zml_device.copy directions (docs/RUNTIME.md, section 3).
+const (
+	copyHostToDevice   = 1
+	copyDeviceToHost   = 2
+	copyDeviceToDevice = 3
+)
+
+// copy emits copy(kind, dst, 0, src, 0, n) and returns its status if it
+// is not 0; dst and src push i64 handles or addresses.
+func (h *hostGen) copy(kind int64, dst, src func(), n int64) {
+	b := h.b
+	b.i32(kind)
+	dst()
+	b.i64(0)
+	src()
+	b.i64(0)
+	b.i64(n)
+	b.call(impCopy)
+	h.check()
+}
+
 // check returns the i32 status on the stack if it is not 0.
 func (h *hostGen) check() {
 	b := h.b
@@ -177,10 +213,28 @@ func (h *hostGen) steps(steps []kernel.Step) error {
 				return fmt.Errorf("wasm target: launch of kernel %d, the program has %d", s.Kernel, len(h.kernels))
 			}
 			k := h.kernels[s.Kernel]
+			if len(s.Args) != len(h.p.Kernels[s.Kernel].Params) {
+				return fmt.Errorf("wasm target: launch of kernel %s with %d arguments, it takes %d", h.p.Kernels[s.Kernel].Name, len(s.Args), len(h.p.Kernels[s.Kernel].Params))
+			}
 			for i, a := range s.Args {
 				b.i32(int64(h.argsAddr))
 				b.get(h.handles[a])
 				b.mem(OpI64Store, 3, int64(8*i))
+			}
+			if h.dev != nil {
+				b.i32(int64(h.dev.Module))
+				b.i32(int64(k.index))
+				b.i32(k.grid)
+				b.i32(1)
+				b.i32(1)
+				b.i32(max(k.block, 1))
+				b.i32(1)
+				b.i32(1)
+				b.i32(int64(h.argsAddr))
+				b.i32(int64(len(s.Args)))
+				b.call(impLaunch)
+				h.check()
+				continue
 			}
 			if k.grid <= 1 || k.work < h.opts.LaunchWork {
 				// Small kernels run in place, without a host call.
@@ -207,6 +261,12 @@ func (h *hostGen) steps(steps []kernel.Step) error {
 			n := h.p.Buffers[s.Src].Bytes
 			if n != h.p.Buffers[s.Dst].Bytes {
 				return fmt.Errorf("wasm target: copy of buf%d (%d bytes) into buf%d (%d bytes)", s.Src, n, s.Dst, h.p.Buffers[s.Dst].Bytes)
+			}
+			if h.dev != nil {
+				if n > 0 {
+					h.copy(copyDeviceToDevice, func() { b.get(h.handles[s.Dst]) }, func() { b.get(h.handles[s.Src]) }, n)
+				}
+				continue
 			}
 			b.get(h.handles[s.Dst])
 			b.op(OpI32WrapI64)
@@ -247,8 +307,13 @@ func (h *hostGen) steps(steps []kernel.Step) error {
 				continue
 			}
 			idx := b.local(I32)
-			b.get(h.handles[s.Pred])
-			b.op(OpI32WrapI64)
+			if h.dev != nil {
+				h.readBack(s.Pred, 4)
+				b.i32(predAddr)
+			} else {
+				b.get(h.handles[s.Pred])
+				b.op(OpI32WrapI64)
+			}
 			b.mem(OpI32Load, 2, 0)
 			b.set(idx)
 			for i, br := range s.Branches[:len(s.Branches)-1] {
@@ -276,6 +341,17 @@ func (h *hostGen) steps(steps []kernel.Step) error {
 
 // pred pushes the i1 in buffer id (one byte).
 func (h *hostGen) pred(id int) {
+	if h.dev != nil {
+		// Read the predicate (up to 8 bytes) back into static scratch;
+		// nonzero means true.
+		n := min(max(h.p.Buffers[id].Bytes, 1), 8)
+		h.readBack(id, n)
+		h.b.i32(predAddr)
+		h.b.mem(OpI64Load, 3, 0)
+		h.b.op(OpI64Eqz)
+		h.b.op(OpI32Eqz)
+		return
+	}
 	h.b.get(h.handles[id])
 	h.b.op(OpI32WrapI64)
 	h.b.mem(OpI32Load8U, 0, 0)
@@ -284,4 +360,14 @@ func (h *hostGen) pred(id int) {
 		h.b.i32(0)
 		h.b.op(OpI32Ne)
 	}
+}
+
+// readBack zeroes the 8 scratch bytes at predAddr and copies the first n
+// bytes of device buffer id there.
+func (h *hostGen) readBack(id int, n int64) {
+	b := h.b
+	b.i32(predAddr)
+	b.i64(0)
+	b.mem(OpI64Store, 3, 0)
+	h.copy(copyDeviceToHost, func() { b.i64(predAddr) }, func() { b.get(h.handles[id]) }, min(n, h.p.Buffers[id].Bytes))
 }
