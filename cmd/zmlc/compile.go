@@ -14,7 +14,7 @@ import (
 // compileMain is `zmlc [flags] INPUT`: it reads INPUT (.mlir parsed, or
 // .zml compiled by the front end), verifies it, runs the optimisation
 // pipeline of -O (none at -O0), and either prints a stage (--emit) or
-// compiles for --target. With --verify-diagnostics the errors are checked
+// compiles for --target and writes the bundle (codegen). With --verify-diagnostics the errors are checked
 // against the input's annotations instead. It returns the exit status.
 func compileMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parseCompileArgs(args)
@@ -64,13 +64,17 @@ func compileMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 	}
+	if o.Emit != "mlir" && o.Emit != "mlir-generic" {
+		// A bundle, the kernels or the Wasm module: one module through
+		// package compile.
+		if len(mods) != 1 {
+			reportError(stderr, fmt.Errorf("%s has %d parts split by // -----; %s compiles one", filename, len(mods), stageName(o.Emit)), "", nil)
+			return exitError
+		}
+		return codegen(o, filename, src, stdout, stderr)
+	}
 	if err := optimize(mods, o.OptLevel); err != nil {
 		reportError(stderr, err, filename, src)
-		return exitError
-	}
-	if o.Emit == "" {
-		// No code generator exists yet: say so rather than write a fake artifact.
-		fmt.Fprintf(stderr, "zmlc: error: target %q: code generator not implemented yet (--emit=mlir and --emit=mlir-generic work)\n", o.Target)
 		return exitError
 	}
 	parts := make([]string, len(mods))
@@ -95,6 +99,14 @@ func compileMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	return exitOK
+}
+
+// stageName names what compile mode makes for --emit=emit, for messages.
+func stageName(emit string) string {
+	if emit == "" {
+		return "a bundle"
+	}
+	return "--emit=" + emit
 }
 
 // funcNames lists m's functions for an error message: `; it has @a, @b`.

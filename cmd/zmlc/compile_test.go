@@ -3,8 +3,12 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/zmlc/zmlc/compile"
+	"github.com/zmlc/zmlc/emit"
 )
 
 // TestEmitRoundTrip prints at -O0 (the input as it is: the default -O2
@@ -59,30 +63,107 @@ func TestEmitSplitFile(t *testing.T) {
 	}
 }
 
-func TestTargetNotImplemented(t *testing.T) {
+// TestTargets compiles for every --target: those compile.Targets has write
+// a bundle for that target (both spellings of the flag), the others say in
+// one line that their code generator does not exist and write nothing.
+func TestTargets(t *testing.T) {
 	dir := t.TempDir()
 	for _, target := range targets {
 		out := filepath.Join(dir, target+".zpkg")
+		implemented := slices.Contains(compile.Targets, target)
 		for _, args := range [][]string{
 			{"-target=" + target, "testdata/emit.mlir", "-o", out},
 			{"--target", target, "-o", out, "testdata/emit.mlir"},
 		} {
-			r := zmlc(t, args...)
-			r.wantCode(t, exitError)
-			want := "zmlc: error: target \"" + target + "\": code generator not implemented yet (--emit=mlir and --emit=mlir-generic work)\n"
-			if r.stderr != want {
-				t.Errorf("%q: stderr %q, want %q", args, r.stderr, want)
+			if !implemented {
+				r := zmlc(t, args...)
+				r.wantCode(t, exitError)
+				if want := notImplementedLine(target) + "\n"; r.stderr != want {
+					t.Errorf("%q: stderr %q, want %q", args, r.stderr, want)
+				}
+				if _, err := os.Stat(out); !os.IsNotExist(err) {
+					t.Errorf("--target=%s wrote %s", target, out)
+				}
+				continue
 			}
-		}
-		if _, err := os.Stat(out); !os.IsNotExist(err) {
-			t.Errorf("--target=%s wrote %s", target, out)
+			if target != "wasm" && testing.Short() {
+				continue // the device targets run LLVM's tools
+			}
+			r := zmlc(t, args...)
+			r.wantCode(t, exitOK)
+			data, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatalf("%q: %v", args, err)
+			}
+			b, err := emit.Parse(data)
+			if err != nil {
+				t.Fatalf("%q: %v", args, err)
+			}
+			if b.Manifest.Target.Name != target {
+				t.Errorf("%q: the bundle's target is %q", args, b.Manifest.Target.Name)
+			}
+			b.Close()
+			os.Remove(out)
 		}
 	}
-	// The default target is wasm.
-	r := zmlc(t, "testdata/emit.mlir")
+	for _, target := range []string{"metal", "tpu", "neuron"} {
+		if slices.Contains(compile.Targets, target) {
+			continue
+		}
+		if want := `zmlc: error: target "` + target + `": code generator not implemented yet (--emit=mlir and --emit=mlir-generic work)`; notImplementedLine(target) != want {
+			t.Errorf("notImplementedLine(%q) = %q, want %q", target, notImplementedLine(target), want)
+		}
+	}
+	// The default target is wasm, the default output INPUT-STEM.wasm.zpkg
+	// in the working directory.
+	src, _ := filepath.Abs("testdata/emit.mlir")
+	r := zmlcIn(t, dir, nil, src)
+	r.wantCode(t, exitOK)
+	if names := dirEntries(t, dir); !slices.Equal(names, []string{"emit.wasm.zpkg"}) {
+		t.Errorf("directory holds %q, want emit.wasm.zpkg", names)
+	}
+}
+
+// TestBundleAtomic: a failing compile leaves an existing bundle as it was
+// and creates no file (neither -o nor the default name).
+func TestBundleAtomic(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "m.zpkg")
+	if err := os.WriteFile(out, []byte("old bundle"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad, _ := filepath.Abs("testdata/bad_type.mlir")
+	for _, args := range [][]string{
+		{bad, "-o", out},
+		{"--entry", "nope", "testdata/emit.mlir", "-o", out},
+		{"--embed-weights", filepath.Join(dir, "none.safetensors"), "testdata/emit.mlir", "-o", out},
+		{"-target=metal", "testdata/emit.mlir", "-o", out},
+	} {
+		r := zmlc(t, args...)
+		r.wantCode(t, exitError)
+		if strings.Count(r.stderr, "\n") > 3 || r.stderr == "" {
+			t.Errorf("%q: stderr %q", args, r.stderr)
+		}
+		if got, _ := os.ReadFile(out); string(got) != "old bundle" {
+			t.Errorf("%q: the failing compile changed %s to %q", args, out, got)
+		}
+	}
+	r := zmlcIn(t, dir, nil, bad)
 	r.wantCode(t, exitError)
-	if !strings.Contains(r.stderr, `target "wasm"`) {
-		t.Errorf("default target: %q", r.stderr)
+	if names := dirEntries(t, dir); !slices.Equal(names, []string{"m.zpkg"}) {
+		t.Errorf("directory holds %q after failed compiles", names)
+	}
+	// A bundle needs one module: a .mlir file split in two parts is refused.
+	r = zmlc(t, "testdata/pass.mlir", "-o", out)
+	r.wantCode(t, exitError)
+	if want := "zmlc: error: testdata/pass.mlir has 2 parts split by // -----; a bundle compiles one\n"; r.stderr != want {
+		t.Errorf("stderr %q, want %q", r.stderr, want)
+	}
+	// Stdin needs -o.
+	r = zmlcIn(t, "", []byte("func.func @f() { return }"), "-")
+	r.wantCode(t, exitUsage)
+	if want := "zmlc: error: compiling stdin to a bundle needs -o FILE\nRun 'zmlc --help' for usage.\n"; r.stderr != want {
+		t.Errorf("stderr %q, want %q", r.stderr, want)
 	}
 }
 

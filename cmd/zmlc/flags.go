@@ -13,8 +13,10 @@ import (
 // targets are the values of --target, in the order the help lists them.
 var targets = []string{"wasm", "cpu", "cuda", "rocm", "vulkan", "metal", "tpu", "neuron"}
 
-// emits are the values of --emit (the stages compile mode can print).
-var emits = []string{"mlir", "mlir-generic"}
+// emits are the values of --emit (the stages compile mode can print): the
+// StableHLO after -O in two syntaxes, the kernel IR (compile.EmitKernels)
+// and the host program's Wasm module as text (compile.EmitWasm).
+var emits = []string{"mlir", "mlir-generic", "kernels", "wasm"}
 
 // compileOptions are the flags of compile mode, `zmlc [flags] INPUT`.
 type compileOptions struct {
@@ -24,11 +26,14 @@ type compileOptions struct {
 	ROCmArch string
 	Output   string
 	Emit     string
-	OptLevel int
-	Entry    string
-	Dims     map[string]int64 // --dim name=size, symbolic dimensions bound at compile time
-	DimOrder []string         // the --dim names in command-line order
-	Inputs   []string
+	// EmbedWeights is a safetensors file whose tensors the bundle stores
+	// for its parameters (--embed-weights); "" binds them at run time.
+	EmbedWeights string
+	OptLevel     int
+	Entry        string
+	Dims         map[string]int64 // --dim name=size, symbolic dimensions bound at compile time
+	DimOrder     []string         // the --dim names in command-line order
+	Inputs       []string
 	// Split handles a .zml input split on `// -----` lines part by part
 	// (a .mlir input always is).
 	Split bool
@@ -51,8 +56,9 @@ func newCompileFlags(o *compileOptions, dims *[]string) *pflag.FlagSet {
 	fs.StringVar(&o.CPU, "cpu", "", "CPU model `NAME` for --target=cpu (e.g. x86-64-v3); default: the host")
 	fs.StringVar(&o.CUDAArch, "cuda-arch", "", "GPU architecture `ARCH` for --target=cuda (e.g. sm_90)")
 	fs.StringVar(&o.ROCmArch, "rocm-arch", "", "GPU architecture `ARCH` for --target=rocm (e.g. gfx942)")
-	fs.StringVarP(&o.Output, "output", "o", "", "write the result to `FILE` (written atomically); default stdout for --emit")
-	fs.StringVar(&o.Emit, "emit", "", "print `STAGE` instead of compiling: "+strings.Join(emits, ", "))
+	fs.StringVarP(&o.Output, "output", "o", "", "write the result to `FILE` (written atomically); default: INPUT-STEM.TARGET.zpkg, or stdout for --emit")
+	fs.StringVar(&o.Emit, "emit", "", "print `STAGE` instead of writing a bundle: "+strings.Join(emits, ", "))
+	fs.StringVar(&o.EmbedWeights, "embed-weights", "", "store the weights of safetensors `FILE` in the bundle (default: bound by zmlc run --weights)")
 	fs.IntVarP(&o.OptLevel, "opt-level", "O", 2, "optimisation `LEVEL`: 0, 1 or 2 (-O0, -O1, -O2)")
 	fs.StringVar(&o.Entry, "entry", "", "entry function `NAME`")
 	fs.StringArrayVar(dims, "dim", nil, "bind a symbolic dimension, `NAME=SIZE` (repeat: --dim b=64 --dim s=128)")
@@ -96,6 +102,12 @@ func parseCompileArgs(args []string) (*compileOptions, error) {
 	case 1:
 	default:
 		return nil, &usageError{fmt.Sprintf("one input file expected, got %d: %s", len(o.Args), strings.Join(o.Args, " "))}
+	}
+	if o.Emit != "" && o.EmbedWeights != "" {
+		return nil, &usageError{"--embed-weights applies to a bundle, not to --emit"}
+	}
+	if o.Emit == "" && o.Output == "" && o.Args[0] == "-" && !o.VerifyDiagnostics {
+		return nil, &usageError{"compiling stdin to a bundle needs -o FILE"}
 	}
 	return o, nil
 }

@@ -17,16 +17,32 @@ func printCompileHelp(w io.Writer) {
 	fmt.Fprintf(w, `zmlc %s: a machine-learning compiler for StableHLO programs and .zml models
 
 Usage:
-  zmlc [flags] INPUT            compile INPUT (.zml or .mlir) for --target, or --emit a stage
+  zmlc [flags] INPUT            compile INPUT (.zml or .mlir) for --target into a
+                                bundle (INPUT-STEM.TARGET.zpkg, or -o), or --emit a stage
+  zmlc run [flags] BUNDLE       run a bundle: --weights W --input x.npy (see zmlc run --help)
   zmlc opt [flags] FILE         run optimisation passes on FILE (see zmlc opt --help)
   zmlc interpret [flags] FILE   run FILE.mlir on the reference interpreter
                                 (see zmlc interpret --help)
 
 Flags (long flags take one dash or two: -target=rocm, --target rocm):
 %s
+Stages of --emit: mlir and mlir-generic print the StableHLO after -O (the
+pretty and the generic syntax); kernels prints the kernel IR (each entry's
+buffers, schedule and kernels); wasm prints the host program's WebAssembly
+module as WAT text (on the wasm target it holds the kernels too).
+
 Examples:
+  zmlc --dim b=64 examples/mnist/mnist.zml    compile the MNIST model for wasm: mnist.wasm.zpkg
+  zmlc run mnist.wasm.zpkg --weights examples/mnist/mlp.safetensors --input images.npy
+                                              run it on a u8[64, 28, 28] .npy file
+  zmlc run mnist.wasm.zpkg --weights examples/mnist/mlp.safetensors --input images.npy --bench 100
+                                              latency percentiles and throughput
+  zmlc --dim b=1 --embed-weights examples/mnist/mlp.safetensors examples/mnist/mnist.zml -o m.zpkg
+                                              a bundle that carries its weights
   zmlc --emit=mlir --dim b=1 examples/mnist/mnist.zml
                                               compile a model, print StableHLO (after -O2)
+  zmlc --emit=kernels --dim b=1 examples/mnist/mnist.zml
+                                              the kernel IR the code generators consume
   zmlc -O0 --emit=mlir model.zml              the front end's output, unoptimised
   zmlc --emit=mlir model.mlir                 verify, optimise and print in the pretty syntax
   zmlc -emit=mlir-generic model.mlir -o g.mlir  print in MLIR's generic syntax, to g.mlir
@@ -39,8 +55,9 @@ Examples:
 run the optimisation pipeline first:
 %s
 
-Status: the code generators are not implemented yet: without --emit every
---target fails with one line saying so and writes nothing.
+Targets: wasm (the default) compiles and runs everywhere Go runs. A target
+whose code generator does not exist yet fails with one line saying so and
+writes nothing.
 
 Exit status: 0 success, 1 compile, run or check error, 2 usage error.
 `, Version, flagUsages(fs), levelPipelines())
@@ -57,6 +74,36 @@ func levelPipelines() string {
 		lines = append(lines, fmt.Sprintf("  -O%d: %s", level, text))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// printRunHelp prints the help of `zmlc run`.
+func printRunHelp(w io.Writer) {
+	var o runOptions
+	fs := newRunFlags(&o)
+	fmt.Fprintf(w, `Usage:
+  zmlc run [flags] BUNDLE
+
+Opens a bundle written by zmlc (docs/BUNDLE.md) with the launcher, checking
+every blob's sha256, binds the parameters by name from --weights (each
+tensor's dtype and shape checked against the manifest), runs the entry
+point on the --input tensors and prints each result as an MLIR dense
+literal after a "// @ENTRY" line. With --output-dir, result i is written as
+DIR/ENTRY_i.npy instead. With --bench N, one warm-up run is followed by N
+timed runs, and the latency percentiles (p50, p90, p99, min, mean) and the
+throughput (runs/s, and items/s when the first input's leading axis is a
+batch dimension bound with --dim) are printed instead of the results.
+
+Flags:
+%s
+Examples:
+  zmlc --dim b=64 examples/mnist/mnist.zml -o mnist.zpkg
+  zmlc run mnist.zpkg --weights examples/mnist/mlp.safetensors --input images.npy
+  zmlc run mnist.zpkg --weights examples/mnist/mlp.safetensors --input images.npy --output-dir out/
+  zmlc run mnist.zpkg --weights examples/mnist/mlp.safetensors --input images.npy --bench 100
+
+Exit status: 0 success, 1 a bad bundle, weight, input or a failed run (one
+line saying what), 2 usage error.
+`, flagUsages(fs))
 }
 
 // printInterpretHelp prints the help of `zmlc interpret`.

@@ -3,8 +3,10 @@
 //	zmlc [flags] INPUT            compile a .zml or .mlir program for --target, or --emit a stage
 //	zmlc opt [flags] FILE         run optimisation passes, as mlir-opt
 //	zmlc interpret FILE.mlir      run a StableHLO program on the reference interpreter
+//	zmlc run [flags] BUNDLE       run a compiled bundle (--weights, --input, --bench)
 //
-// Run `zmlc --help` or `zmlc interpret --help` for the flags. Exit status: 0
+// Run `zmlc --help`, `zmlc run --help` or `zmlc interpret --help` for the
+// flags. Exit status: 0
 // on success, 1 on a compile, run or check error, 2 on a usage error.
 package main
 
@@ -53,8 +55,7 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case "opt":
 			return optMain(args[1:], stdin, stdout, stderr)
 		case "run":
-			fmt.Fprintf(stderr, "zmlc: error: the %q command is not implemented yet\n", args[0])
-			return exitError
+			return runMain(args[1:], stdout, stderr)
 		case "help":
 			printCompileHelp(stdout)
 			return exitOK

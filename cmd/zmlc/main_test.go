@@ -157,7 +157,8 @@ func TestMissingFile(t *testing.T) {
 
 // TestZMLInput compiles .zml through the front end: an error is a
 // diagnostic with the source line and caret and writes nothing; a valid
-// model has no code generator yet (nothing written) but --emit works.
+// model compiles to a bundle (not for a target without a code generator)
+// and --emit works.
 func TestZMLInput(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "m.zml")
@@ -165,7 +166,7 @@ func TestZMLInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "m.zpkg")
-	r := zmlc(t, "-target=cpu", src, "-o", out)
+	r := zmlc(t, "-target=wasm", src, "-o", out)
 	r.wantCode(t, exitError)
 	if want := src + ":1:1: error: model M has no fn\nmodel M {}\n^\n"; r.stderr != want {
 		t.Errorf("stderr %q, want %q", r.stderr, want)
@@ -173,13 +174,18 @@ func TestZMLInput(t *testing.T) {
 	if err := os.WriteFile(src, []byte("model M {\n  fn f(x: f32[b=?, d=2]) -> f32[b, d] { return x * 2.0 }\n}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r = zmlc(t, "-target=cpu", "--dim", "b=3", src, "-o", out)
+	r = zmlc(t, "-target=metal", "--dim", "b=3", src, "-o", out)
 	r.wantCode(t, exitError)
-	if want := "zmlc: error: target \"cpu\": code generator not implemented yet (--emit=mlir and --emit=mlir-generic work)\n"; r.stderr != want {
+	if want := "zmlc: error: target \"metal\": code generator not implemented yet (--emit=mlir and --emit=mlir-generic work)\n"; r.stderr != want {
 		t.Errorf("stderr %q, want %q", r.stderr, want)
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("%s was written", out)
+	}
+	// The wasm target compiles it.
+	zmlc(t, "--dim", "b=3", src, "-o", out).wantCode(t, exitOK)
+	if _, err := os.Stat(out); err != nil {
+		t.Errorf("no bundle: %v", err)
 	}
 	mlir := filepath.Join(dir, "m.mlir")
 	r = zmlc(t, "-O0", "--emit=mlir", "-dim=b=3", src, "-o", mlir)
