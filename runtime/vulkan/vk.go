@@ -113,7 +113,28 @@ func cstr(s string) *byte {
 	return &b[0]
 }
 
-func ptr[T any](p *T) uintptr { return uintptr(unsafe.Pointer(p)) }
+// ptr returns p's address for a call. The pointee is forced to the heap
+// (escape): a uintptr made outside the call expression does not keep a
+// stack variable in place, and the stack can move (grow or shrink) before
+// the C function writes through it — seen as vkEnumeratePhysicalDevices
+// intermittently reporting no device.
+func ptr[T any](p *T) uintptr {
+	escape(p)
+	return uintptr(unsafe.Pointer(p))
+}
+
+// escapeNever is always false; escape's store makes its argument escape.
+var (
+	escapeNever bool
+	escapeSink  any
+)
+
+//go:noinline
+func escape(p any) {
+	if escapeNever {
+		escapeSink = p
+	}
+}
 
 // The structures below follow the C layout on 64-bit Linux (pointers and
 // handles 8 bytes, VkBool32 and enums 4).
