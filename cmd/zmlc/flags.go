@@ -33,7 +33,9 @@ type compileOptions struct {
 	Entry        string
 	Dims         map[string]int64 // --dim name=size, symbolic dimensions bound at compile time
 	DimOrder     []string         // the --dim names in command-line order
-	Inputs       []string
+	// Inputs are --input values, accepted only to reject them with a hint
+	// (they belong to zmlc run and zmlc interpret).
+	Inputs []string
 	// Split handles a .zml input split on `// -----` lines part by part
 	// (a .mlir input always is).
 	Split bool
@@ -53,16 +55,17 @@ func newCompileFlags(o *compileOptions, dims *[]string) *pflag.FlagSet {
 	fs.Usage = func() {}
 	fs.SortFlags = false
 	fs.StringVar(&o.Target, "target", "wasm", "generate code for `TARGET`: "+strings.Join(targets, ", "))
-	fs.StringVar(&o.CPU, "cpu", "", "CPU model `NAME` for --target=cpu (e.g. x86-64-v3); default: the host")
-	fs.StringVar(&o.CUDAArch, "cuda-arch", "", "GPU architecture `ARCH` for --target=cuda (e.g. sm_90)")
-	fs.StringVar(&o.ROCmArch, "rocm-arch", "", "GPU architecture `ARCH` for --target=rocm (e.g. gfx942)")
+	fs.StringVar(&o.CPU, "cpu", "", "CPU model `NAME` for --target=cpu (llc -mcpu; native: this machine); default: x86-64-v3 on amd64, generic on arm64")
+	fs.StringVar(&o.CUDAArch, "cuda-arch", "", "GPU architecture `ARCH` for --target=cuda (e.g. sm_90); default sm_80")
+	fs.StringVar(&o.ROCmArch, "rocm-arch", "", "GPU architecture `ARCH` for --target=rocm (e.g. gfx90a); default gfx942")
 	fs.StringVarP(&o.Output, "output", "o", "", "write the result to `FILE` (written atomically); default: INPUT-STEM.TARGET.zpkg, or stdout for --emit")
 	fs.StringVar(&o.Emit, "emit", "", "print `STAGE` instead of writing a bundle: "+strings.Join(emits, ", "))
 	fs.StringVar(&o.EmbedWeights, "embed-weights", "", "store the weights of safetensors `FILE` in the bundle (default: bound by zmlc run --weights)")
 	fs.IntVarP(&o.OptLevel, "opt-level", "O", 2, "optimisation `LEVEL`: 0, 1 or 2 (-O0, -O1, -O2)")
-	fs.StringVar(&o.Entry, "entry", "", "entry function `NAME`")
+	fs.StringVar(&o.Entry, "entry", "", "the entry point `NAME`: a bundle, --emit=kernels and --emit=wasm get only it (default: every public function)")
 	fs.StringArrayVar(dims, "dim", nil, "bind a symbolic dimension, `NAME=SIZE` (repeat: --dim b=64 --dim s=128)")
-	fs.StringArrayVar(&o.Inputs, "input", nil, "input tensor `FILE.npy` (repeat for each argument)")
+	fs.StringArrayVar(&o.Inputs, "input", nil, "input tensor `FILE.npy`: rejected, it belongs to zmlc run and zmlc interpret")
+	fs.MarkHidden("input")
 	fs.BoolVar(&o.Split, "split-input-file", false, "compile each part of a .zml file split on `// -----` lines on its own (.mlir always is)")
 	fs.BoolVar(&o.VerifyDiagnostics, "verify-diagnostics", false, "check the errors against the input's `// expected-error` annotations (as mlir-opt)")
 	fs.BoolVar(&o.Version, "version", false, "print the version and exit")
@@ -102,6 +105,9 @@ func parseCompileArgs(args []string) (*compileOptions, error) {
 	case 1:
 	default:
 		return nil, &usageError{fmt.Sprintf("one input file expected, got %d: %s", len(o.Args), strings.Join(o.Args, " "))}
+	}
+	if len(o.Inputs) > 0 {
+		return nil, &usageError{"--input is for zmlc run BUNDLE (or zmlc interpret); compiling takes no inputs"}
 	}
 	if o.Emit != "" && o.EmbedWeights != "" {
 		return nil, &usageError{"--embed-weights applies to a bundle, not to --emit"}

@@ -30,7 +30,7 @@ func TestAllFlagsParse(t *testing.T) {
 	o, err := parseCompileArgs([]string{
 		"-target=cuda", "-cuda-arch", "sm_90", "--rocm-arch=gfx942", "-cpu=x86-64-v3",
 		"-o", "out.zpkg", "-emit=mlir-generic", "-O1", "-entry=main",
-		"-dim", "b=64", "--dim=s=128", "-input=a.npy", "--input", "b.npy", "m.mlir",
+		"-dim", "b=64", "--dim=s=128", "m.mlir",
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +39,7 @@ func TestAllFlagsParse(t *testing.T) {
 		Target: "cuda", CPU: "x86-64-v3", CUDAArch: "sm_90", ROCmArch: "gfx942",
 		Output: "out.zpkg", Emit: "mlir-generic", OptLevel: 1, Entry: "main",
 		Dims: map[string]int64{"b": 64, "s": 128}, DimOrder: []string{"b", "s"},
-		Inputs: []string{"a.npy", "b.npy"}, Args: []string{"m.mlir"},
+		Args: []string{"m.mlir"},
 	}
 	if !reflect.DeepEqual(o, want) {
 		t.Errorf("got  %+v\nwant %+v", o, want)

@@ -102,7 +102,7 @@ func TestVersionAndHelp(t *testing.T) {
 	for _, args := range [][]string{{"--help"}, {"-h"}, {"-help"}, {"help"}} {
 		r = zmlc(t, args...)
 		r.wantCode(t, exitOK)
-		for _, want := range []string{"Usage:", "--target TARGET", "-O, --opt-level", "-o, --output", "Examples:", "zmlc interpret"} {
+		for _, want := range []string{"Usage:", "--target TARGET", "-O, --opt-level", "-o, --output", "--embed-weights FILE", "mlir, mlir-generic, kernels, wasm", "Examples:", "zmlc interpret", "zmlc run [flags] BUNDLE"} {
 			if !strings.Contains(r.stdout, want) {
 				t.Errorf("%q: help lacks %q", args, want)
 			}
@@ -110,6 +110,9 @@ func TestVersionAndHelp(t *testing.T) {
 		if strings.Contains(r.stdout, "[=true|false]") {
 			t.Errorf("help shows pflag's [=true|false] noise")
 		}
+	}
+	if strings.Contains(r.stdout, "--input FILE.npy") {
+		t.Errorf("compile help lists --input, which compile mode rejects")
 	}
 	r = zmlc(t, "interpret", "--help")
 	r.wantCode(t, exitOK)
@@ -128,6 +131,8 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{[]string{"--bogus", "x.mlir"}, "zmlc: error: unknown flag: --bogus\nRun 'zmlc --help' for usage.\n"},
 		{[]string{"notes.txt"}, "zmlc: error: cannot tell the kind of input \"notes.txt\": want a .mlir or .zml file (or - for MLIR on stdin)\nRun 'zmlc --help' for usage.\n"},
 		{[]string{"interpret"}, "zmlc: error: no input file\nRun 'zmlc interpret --help' for usage.\n"},
+		{[]string{"--input", "x.npy", "testdata/pass.mlir"}, "zmlc: error: --input is for zmlc run BUNDLE (or zmlc interpret); compiling takes no inputs\nRun 'zmlc --help' for usage.\n"},
+		{[]string{"run"}, "zmlc: error: no bundle file\nRun 'zmlc run --help' for usage.\n"},
 		{[]string{"interpret", "--input", "a.npy", "testdata/entry.mlir"}, "zmlc: error: --input needs --entry NAME (the function the inputs are for)\nRun 'zmlc interpret --help' for usage.\n"},
 	}
 	for _, c := range cases {
