@@ -69,7 +69,11 @@ func benchReport(e emit.Entry, n int, times []time.Duration) string {
 		total += d
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "// bench @%s: %d runs after 1 warm-up\n", e.Name, n)
+	runsWord := "runs"
+	if n == 1 {
+		runsWord = "run"
+	}
+	fmt.Fprintf(&sb, "// bench @%s: %d %s after 1 warm-up\n", e.Name, n, runsWord)
 	fmt.Fprintf(&sb, "latency: p50 %s  p90 %s  p99 %s  min %s  mean %s\n",
 		fmtDuration(percentile(sorted, 50)), fmtDuration(percentile(sorted, 90)),
 		fmtDuration(percentile(sorted, 99)), fmtDuration(sorted[0]), fmtDuration(total/time.Duration(n)))
