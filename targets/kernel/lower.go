@@ -215,6 +215,10 @@ func (l *lowerer) op(op *ir.Op) error {
 		if ok, err := l.tiledDot(op); ok || err != nil {
 			return err
 		}
+	case "stablehlo.convolution":
+		if ok, err := l.tiledConv(op); ok || err != nil {
+			return err
+		}
 	}
 	if op.Dialect() == "check" {
 		return errorf(op, "check ops must be turned into outputs before lowering")

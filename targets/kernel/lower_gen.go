@@ -82,6 +82,9 @@ func (l *lowerer) fused(op *ir.Op) error {
 		if ok, err := l.fusedDot(op); ok || err != nil {
 			return err
 		}
+		if ok, err := l.tiledConv(op); ok || err != nil {
+			return err
+		}
 	}
 	k := l.newKgen(kernelName(op))
 	outs := op.Results

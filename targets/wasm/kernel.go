@@ -21,6 +21,9 @@ type Rendered struct {
 	// Work estimates the scalar operations of one launch, for deciding
 	// whether a launch is worth spreading over the workers.
 	Work int64
+	// Promoted counts the reduction loops whose accumulators were kept in
+	// v128 locals (promote.go).
+	Promoted int
 }
 
 // kr renders one kernel.
@@ -38,6 +41,8 @@ type kr struct {
 	vaddr, splat map[*kernel.Node]int64
 	voff, vrun   int64
 	work         int64
+	promo        *promo // the accumulation kept in locals (promote.go)
+	promoted     int
 }
 
 // errorf returns an error naming the kernel and its source.
@@ -87,7 +92,7 @@ func renderKernel(k *kernel.Kernel, name string, h *helpers) (*Rendered, error) 
 			return nil, err
 		}
 		b.end()
-		return &Rendered{Func: b.f, Grid: 1, Work: r.work}, nil
+		return &Rendered{Func: b.f, Grid: 1, Work: r.work, Promoted: r.promoted}, nil
 	}
 	// for g := begin; g < end; g++ { indices of the chain from g; body }
 	g := b.local(I64)
@@ -133,7 +138,7 @@ func renderKernel(k *kernel.Kernel, name string, h *helpers) (*Rendered, error) 
 	b.brIf(0)
 	b.end()
 	b.end()
-	return &Rendered{Func: b.f, Grid: grid, Work: r.work}, nil
+	return &Rendered{Func: b.f, Grid: grid, Work: r.work, Promoted: r.promoted}, nil
 }
 
 // gridChain returns the outermost chain of grid loops of a kernel body:
@@ -279,6 +284,11 @@ func (r *kr) node(n *kernel.Node, mult int64) error {
 		if n.Level == kernel.Vector {
 			if ok, err := r.vectorLoop(n, mult); ok || err != nil {
 				return err
+			}
+		}
+		if (n.Level == kernel.Serial || n.Level == kernel.Unrolled) && r.promo == nil && r.vvals == nil {
+			if pr := r.planPromote(n); pr != nil {
+				return r.promoteLoop(n, pr, mult)
 			}
 		}
 		return r.scalarLoop(n, 0, n.N, mult)

@@ -148,6 +148,10 @@ func (r *kr) vectorLoop(n *kernel.Node, mult int64) (bool, error) {
 			if err := r.node(m, mult); err != nil {
 				return true, err
 			}
+		case r.promo != nil && (m == r.promo.load || m == r.promo.store):
+			if iters := n.N / 4; iters > maxUnroll {
+				return true, r.errorf("internal: promoted accumulation in a rolled vector loop")
+			}
 		case m.Kind == kernel.Load && p.varying(m) || m.Kind == kernel.Store:
 			a := b.local(I32)
 			if err := r.addr(m.Buf, m.Args[0]); err != nil {
@@ -247,6 +251,20 @@ func (r *kr) vnode(m *kernel.Node, p *vplan, mult int64) error {
 		return r.node(m, mult) // uniform
 	}
 	r.work += mult
+	if acc, ok := r.promotedAcc(m); ok {
+		if m.Kind == kernel.Store {
+			if err := r.pushVec(m.Args[1], p); err != nil {
+				return err
+			}
+			b.set(acc)
+			return nil
+		}
+		b.get(acc)
+		l := b.local(V128)
+		b.set(l)
+		r.vvals[m] = l
+		return nil
+	}
 	switch m.Kind {
 	case kernel.Load:
 		c := p.coef[m.Args[0]]

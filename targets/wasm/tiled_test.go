@@ -1,0 +1,109 @@
+package wasm_test
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/zmlc/zmlc/compile"
+	"github.com/zmlc/zmlc/ir"
+	"github.com/zmlc/zmlc/ir/asm"
+	"github.com/zmlc/zmlc/targets/kernel"
+)
+
+// tiledSources are dot_general and convolution kernels (alone and fused
+// with NCHW epilogues, padded, strided, odd feature counts) whose
+// reductions run with their accumulators in v128 locals.
+var tiledSources = map[string]string{
+	"dot_odd": `func.func @main(%a: tensor<7x50xf32>, %b: tensor<50x38xf32>) -> tensor<7x38xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<7x50xf32>, tensor<50x38xf32>) -> tensor<7x38xf32>
+  return %0 : tensor<7x38xf32>
+}`,
+	"conv_fused_flatten": `func.func @main(%x: tensor<2x6x6x3xf32>, %w: tensor<3x3x3x12xf32>, %b: tensor<12xf32>) -> tensor<2x192xf32> {
+  %0 = "zml.fusion"(%x, %w, %b) ({
+  ^bb0(%a: tensor<2x6x6x3xf32>, %k: tensor<3x3x3x12xf32>, %c: tensor<12xf32>):
+    %y = stablehlo.convolution(%a, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x6x6x3xf32>, tensor<3x3x3x12xf32>) -> tensor<2x4x4x12xf32>
+    %t = stablehlo.transpose %y, dims = [0, 3, 1, 2] : (tensor<2x4x4x12xf32>) -> tensor<2x12x4x4xf32>
+    %bb = stablehlo.broadcast_in_dim %c, dims = [1] : (tensor<12xf32>) -> tensor<2x12x4x4xf32>
+    %s = stablehlo.add %t, %bb : tensor<2x12x4x4xf32>
+    %z = stablehlo.constant dense<0.0> : tensor<2x12x4x4xf32>
+    %r = stablehlo.maximum %s, %z : tensor<2x12x4x4xf32>
+    %f = stablehlo.reshape %r : (tensor<2x12x4x4xf32>) -> tensor<2x192xf32>
+    stablehlo.return %f : tensor<2x192xf32>
+  }) : (tensor<2x6x6x3xf32>, tensor<3x3x3x12xf32>, tensor<12xf32>) -> tensor<2x192xf32>
+  return %0 : tensor<2x192xf32>
+}`,
+	"conv_padded_40": `func.func @main(%x: tensor<2x7x6x3xf32>, %w: tensor<3x2x3x40xf32>) -> tensor<2x4x5x40xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 1], pad = [[1, 1], [1, 0]], rhs_dilate = [1, 2], reverse = [false, true]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x7x6x3xf32>, tensor<3x2x3x40xf32>) -> tensor<2x4x5x40xf32>
+  return %0 : tensor<2x4x5x40xf32>
+}`,
+	"conv_nchw": `func.func @main(%x: tensor<2x3x6x6xf32>, %w: tensor<9x3x3x3xf32>) -> tensor<2x9x4x4xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x3x6x6xf32>, tensor<9x3x3x3xf32>) -> tensor<2x9x4x4xf32>
+  return %0 : tensor<2x9x4x4xf32>
+}`,
+}
+
+// randomInput fills a tensor of type tt with values in [-2, 2), some
+// special ones included.
+func randomInput(tt *ir.TensorType, seed uint64) *ir.Tensor {
+	t, _ := ir.NewTensor(tt)
+	s := seed*0x9E3779B97F4A7C15 + 7
+	for i := range t.F {
+		s ^= s << 13
+		s ^= s >> 7
+		s ^= s << 17
+		t.F[i] = float64(float32(float64(s%4096)/1024 - 2))
+		if i == 5 {
+			t.F[i] = math.Copysign(0, -1)
+		}
+	}
+	return t
+}
+
+// TestTiledExact runs each source on the wasm target and compares with
+// the kernel IR's evaluator: the promoted accumulations add in the same
+// order, so every float must be bit-identical.
+func TestTiledExact(t *testing.T) {
+	for name, src := range tiledSources {
+		t.Run(name, func(t *testing.T) {
+			m, err := asm.Parse(name+".mlir", []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var in []*ir.Tensor
+			for i, a := range m.Func("main").Args() {
+				in = append(in, randomInput(a.Tensor(), uint64(i+1)))
+			}
+			p, err := kernel.Lower(m, "main", kernel.TargetParams{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := kernel.Eval(p, in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, err := compile.LowerModule(m, compile.Options{Entry: "main", Wasm: compileOpts})
+			if err != nil {
+				t.Fatal(err)
+			}
+			bundle, err := l.Bundle(compile.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rt, err := compile.Open(bundle, "", 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rt.Close()
+			got, err := rt.Run(context.Background(), "main", in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range want[0].F {
+				if math.Float64bits(got[0].F[i]) != math.Float64bits(want[0].F[i]) {
+					t.Fatalf("element %d: got %v, want %v", i, got[0].F[i], want[0].F[i])
+				}
+			}
+		})
+	}
+}
