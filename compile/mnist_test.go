@@ -75,7 +75,7 @@ func classifyOn(t *testing.T, m mnistModel, target string, set *mnistdata.Set, b
 			t.Fatalf("%s on %s: %v", m.name, target, err)
 		}
 		for j := 0; j < b; j++ {
-			got := int(outs[0].I[j])
+			got := label(outs[0], j)
 			r.labels = append(r.labels, got)
 			if got == int(set.Labels[i+j]) {
 				r.correct++
@@ -133,4 +133,19 @@ func TestMNISTTargets(t *testing.T) {
 			})
 		}
 	}
+}
+
+// label returns image j's digit from a model's output: u8[b] labels as
+// they are, f32[b, 10] scores by their argmax.
+func label(out *ir.Tensor, j int) int {
+	if len(out.I) > 0 {
+		return int(out.I[j])
+	}
+	best := 0
+	for c := 1; c < 10; c++ {
+		if out.F[10*j+c] > out.F[10*j+best] {
+			best = c
+		}
+	}
+	return best
 }

@@ -1,8 +1,10 @@
 // Command mnist classifies the 10,000 MNIST test images with a model
-// compiled by zmlc and run in process on the wasm target (or on the
-// reference interpreter, -target=interp):
+// compiled by zmlc and run in process on the wasm target (the default), a
+// device target (-target=cpu, vulkan, cuda or rocm; -device picks the
+// Vulkan device by name or the GPU by number) or on the reference
+// interpreter (-target=interp):
 //
-//	go run ./examples/mnist [-target=wasm] [-model=mlp|cnn] [-weights=FILE] [-data=DIR] [-batch=N] [-n=N]
+//	go run ./examples/mnist [-target=wasm] [-device=NAME] [-model=mlp|cnn] [-weights=FILE] [-data=DIR] [-batch=N] [-n=N]
 //
 // -model=mlp (the default) is examples/mnist/mnist.zml with the committed
 // weights examples/mnist/mlp.safetensors (trained by ./examples/mnist/train);
@@ -16,8 +18,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 
+	"github.com/zmlc/zmlc/compile"
 	"github.com/zmlc/zmlc/examples/mnist/mnistdata"
+	"github.com/zmlc/zmlc/runtime/drivers"
 )
 
 func main() {
@@ -29,13 +34,14 @@ func main() {
 
 func run(args []string) error {
 	fs := flag.NewFlagSet("mnist", flag.ContinueOnError)
-	target := fs.String("target", "wasm", "where the model runs: wasm (compiled, in process under wazero) or interp (the reference interpreter)")
+	target := fs.String("target", "wasm", "where the model runs: wasm (compiled, in process under wazero), cpu, vulkan, cuda, rocm (compiled for that device) or interp (the reference interpreter)")
+	device := fs.String("device", "", "the Vulkan device (a substring of its name) or the cuda/rocm GPU number (default: the best)")
 	modelName := fs.String("model", "mlp", "the network: mlp or cnn")
 	weights := fs.String("weights", "", "safetensors `file` of the weights (default: the model's own)")
 	data := fs.String("data", "", "folder with the MNIST idx files (default: the data/ folder of Go module "+mnistdata.Module+")")
 	batch := fs.Int("batch", 64, "images per call, bound at compile time (--dim b=N)")
 	limit := fs.Int("n", 0, "classify only the first `N` test images (0: all)")
-	workers := fs.Int("workers", 0, "wasm worker instances (0: one per CPU)")
+	workers := fs.Int("workers", 0, "wasm worker instances or cpu threads (0: one per CPU)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -61,7 +67,12 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	c, err := newClassifier(m, *target, w, *batch, *workers)
+	var c classifier
+	if slices.Contains(compile.Targets, *target) && *target != "wasm" {
+		c, err = newDeviceClassifier(m, *target, *device, w, *batch, *workers)
+	} else {
+		c, err = newClassifier(m, *target, w, *batch, *workers)
+	}
 	if err != nil {
 		return err
 	}
@@ -79,4 +90,19 @@ func run(args []string) error {
 	fmt.Printf("model %s on %s, batch %d: %d/%d correct, accuracy %.2f%%, %.0f images/s\n",
 		m.name, *target, *batch, res.correct, res.total, 100*res.accuracy(), res.imagesPerSecond())
 	return nil
+}
+
+// newDeviceClassifier compiles m for a device target (cpu, vulkan, cuda,
+// rocm) with the batch size bound and opens it with that target's driver
+// on device.
+func newDeviceClassifier(m model, target, device, weights string, batch, workers int) (classifier, error) {
+	bundle, err := compile.Compile(m.file, m.src, compile.Options{Target: target, Dims: map[string]int64{"b": int64(batch)}})
+	if err != nil {
+		return nil, err
+	}
+	rt, err := compile.OpenWith(bundle, compile.OpenOptions{Weights: weights, Drivers: drivers.Options{Workers: workers, Device: device}})
+	if err != nil {
+		return nil, err
+	}
+	return &wasmClassifier{rt: rt, batch: batch}, nil
 }
