@@ -91,14 +91,12 @@ func (k *Kernel) Call(addrs []uint64, begin, end int64) {
 	if begin >= end {
 		return
 	}
-	var p uintptr
-	if len(addrs) > 0 {
-		p = uintptr(unsafe.Pointer(&addrs[0]))
-	} else {
-		var zero uint64
-		p = uintptr(unsafe.Pointer(&zero))
+	if len(addrs) == 0 {
+		addrs = []uint64{0}
 	}
-	purego.SyscallN(k.fn, p, uintptr(begin), uintptr(end))
+	// The conversion sits in the call expression: SyscallN is
+	// go:uintptrescapes, so the array is on the heap and cannot move.
+	purego.SyscallN(k.fn, uintptr(unsafe.Pointer(&addrs[0])), uintptr(begin), uintptr(end))
 	goruntime.KeepAlive(addrs)
 }
 
