@@ -69,6 +69,10 @@ func Lower(m *ir.Module, entry string, target TargetParams) (*Program, error) {
 type bv struct {
 	buf   int
 	tuple []bv
+	// perm: a transposed view of buf (lower_view.go): element i of the
+	// value is element viewIndex(perm, i) of buf; viewOp is the transpose.
+	perm   []int64
+	viewOp *ir.Op
 }
 
 type lowerer struct {
@@ -78,6 +82,7 @@ type lowerer struct {
 	env   map[*ir.Value]bv
 	cur   *[]Step
 	depth int
+	uses  map[*ir.Value][]*ir.Op
 }
 
 func checkElem(e ir.ElementType) error {
@@ -112,6 +117,9 @@ func (l *lowerer) value(op *ir.Op, v *ir.Value) (bv, error) {
 	b, ok := l.env[v]
 	if !ok {
 		return bv{}, errorf(op, "operand is not defined before use")
+	}
+	if b.perm != nil {
+		return l.materialize(v, b)
 	}
 	return b, nil
 }
@@ -218,6 +226,10 @@ func (l *lowerer) op(op *ir.Op) error {
 	case "stablehlo.convolution":
 		if ok, err := l.tiledConv(op); ok || err != nil {
 			return err
+		}
+	case "stablehlo.transpose":
+		if l.transposeView(op) {
+			return nil
 		}
 	}
 	if op.Dialect() == "check" {

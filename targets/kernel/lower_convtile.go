@@ -177,11 +177,11 @@ func (l *lowerer) tiledConv(op *ir.Op) (ok bool, err error) {
 	case "stablehlo.convolution":
 		conv = op
 		for _, o := range op.Operands {
-			x, err := l.value(op, o)
+			x, err := l.valueView(op, o)
 			if err != nil || x.tuple != nil {
 				return false, nil
 			}
-			k.ext[o] = x.buf
+			k.bind(o, x)
 		}
 	case "zml.fusion":
 		if len(op.Regions) != 1 || op.Regions[0].Entry() == nil {
@@ -207,11 +207,11 @@ func (l *lowerer) tiledConv(op *ir.Op) (ok bool, err error) {
 			return false, nil
 		}
 		for i, a := range blk.Args {
-			x, err := l.value(op, op.Operands[i])
+			x, err := l.valueView(op, op.Operands[i])
 			if err != nil || x.tuple != nil {
 				return false, nil
 			}
-			k.ext[a] = x.buf
+			k.bind(a, x)
 		}
 		k.b.K.Name = fmt.Sprintf("k%d_fusion_conv", len(l.p.Kernels))
 		res = blk.Terminator().Operands[0]

@@ -70,11 +70,11 @@ func (l *lowerer) tiledDot(op *ir.Op) (ok bool, err error) {
 	}
 	k := l.newKgen("dot_general")
 	for _, o := range op.Operands {
-		x, err := l.value(op, o)
+		x, err := l.valueView(op, o)
 		if err != nil {
 			return true, err
 		}
-		k.ext[o] = x.buf
+		k.bind(o, x)
 	}
 	id := l.temp(op.Results[0].Tensor())
 	out := k.b.Param("out0", p.resultElem, p.resultShape, ReadWrite, id)
@@ -205,14 +205,14 @@ func (l *lowerer) fusedDot(op *ir.Op) (ok bool, err error) {
 	// The dot's operands must come straight from the fusion's arguments.
 	k := l.newKgen("fusion_dot")
 	for i, a := range blk.Args {
-		x, err := l.value(op, op.Operands[i])
+		x, err := l.valueView(op, op.Operands[i])
 		if err != nil {
 			return true, err
 		}
 		if x.tuple != nil {
 			return false, nil
 		}
-		k.ext[a] = x.buf
+		k.bind(a, x)
 	}
 	for _, o := range dot.Operands {
 		if _, isArg := k.ext[o]; !isArg {

@@ -14,8 +14,9 @@ import (
 type kgen struct {
 	l       *lowerer
 	b       *Builder
-	ext     map[*ir.Value]int // values read from Program buffers (fusion arguments)
-	params  map[int]*Buffer   // Program buffer -> read parameter
+	ext     map[*ir.Value]int     // values read from Program buffers (fusion arguments)
+	perms   map[*ir.Value][]int64 // ext values that are transposed views (lower_view.go)
+	params  map[int]*Buffer       // Program buffer -> read parameter
 	scalars map[*ir.Value]*Node
 	// scalarsAt binds values to a node at the one index being generated
 	// (the accumulator of a tiled dot in its epilogue).
@@ -97,14 +98,14 @@ func (l *lowerer) fused(op *ir.Op) error {
 			return errorf(op, "region takes %d arguments, fusion has %d operands", len(blk.Args), len(op.Operands))
 		}
 		for i, a := range blk.Args {
-			x, err := l.value(op, op.Operands[i])
+			x, err := l.valueView(op, op.Operands[i])
 			if err != nil {
 				return err
 			}
 			if x.tuple != nil {
 				return errorf(op, "tuple operands are not supported")
 			}
-			k.ext[a] = x.buf
+			k.bind(a, x)
 		}
 		term := blk.Terminator()
 		if term == nil || len(term.Operands) != len(op.Results) {
@@ -113,14 +114,14 @@ func (l *lowerer) fused(op *ir.Op) error {
 		outs = term.Operands
 	} else {
 		for _, o := range op.Operands {
-			x, err := l.value(op, o)
+			x, err := l.valueView(op, o)
 			if err != nil {
 				return err
 			}
 			if x.tuple != nil {
 				return errorf(op, "tuple operands are not supported")
 			}
-			k.ext[o] = x.buf
+			k.bind(o, x)
 		}
 	}
 	ids := make([]int, len(outs))
@@ -238,12 +239,16 @@ func (k *kgen) valueAt(v *ir.Value, idx []*Node) *Node {
 		return n
 	}
 	id, ok := k.ext[v]
+	perm := k.perms[v]
 	if !ok {
 		if x, ok2 := k.l.env[v]; ok2 && x.tuple == nil {
-			id, ok = x.buf, true
+			id, ok, perm = x.buf, true, x.perm
 		}
 	}
 	if ok {
+		if perm != nil {
+			idx = viewIndex(perm, idx)
+		}
 		p := k.input(id)
 		return k.b.Load(p, k.b.Offset(p, idx))
 	}

@@ -15,6 +15,11 @@ import (
 // with NCHW epilogues, padded, strided, odd feature counts) whose
 // reductions run with their accumulators in v128 locals.
 var tiledSources = map[string]string{
+	"dense_view": `func.func @main(%x: tensor<3x50xf32>, %w: tensor<37x50xf32>) -> tensor<3x37xf32> {
+  %wt = stablehlo.transpose %w, dims = [1, 0] : (tensor<37x50xf32>) -> tensor<50x37xf32>
+  %0 = stablehlo.dot_general %x, %wt, contracting_dims = [1] x [0] : (tensor<3x50xf32>, tensor<50x37xf32>) -> tensor<3x37xf32>
+  return %0 : tensor<3x37xf32>
+}`,
 	"dot_odd": `func.func @main(%a: tensor<7x50xf32>, %b: tensor<50x38xf32>) -> tensor<7x38xf32> {
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<7x50xf32>, tensor<50x38xf32>) -> tensor<7x38xf32>
   return %0 : tensor<7x38xf32>
