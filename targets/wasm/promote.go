@@ -16,7 +16,7 @@ import "github.com/zmlc/zmlc/targets/kernel"
 // goes. The kernel itself is not changed.
 
 // maxPromote is the most v128 accumulators one promotion keeps in locals.
-const maxPromote = 12
+const maxPromote = 16
 
 // promo is one promoted accumulation.
 type promo struct {
