@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/zmlc/zmlc/internal/atomicfile"
 	"github.com/zmlc/zmlc/version"
 )
 
@@ -83,7 +84,7 @@ func Encode(w io.Writer, m *Manifest, blobs []BlobData) error {
 // temporary file in the same folder, synced and then renamed over path. On
 // error no file is left behind and an existing file at path is untouched.
 func WriteFile(path string, m *Manifest, blobs []BlobData) error {
-	return writeFileAtomic(path, func(w io.Writer) error { return Encode(w, m, blobs) })
+	return atomicfile.Write(path, func(w io.Writer) error { return Encode(w, m, blobs) })
 }
 
 // canonicalJSON encodes m as indented JSON whose object keys are sorted at

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/zmlc/zmlc/compile"
+	"github.com/zmlc/zmlc/internal/atomicfile"
 )
 
 // codegen is the part of compile mode past the optimiser: without --emit it
@@ -66,7 +67,7 @@ func codegen(o *compileOptions, filename string, src []byte, stdout, stderr io.W
 		}
 		return exitOK
 	}
-	if err := writeFileAtomic(dest, out); err != nil {
+	if err := atomicfile.WriteFile(dest, out); err != nil {
 		reportError(stderr, fmt.Errorf("cannot write %s: %v", dest, err), "", nil)
 		return exitError
 	}

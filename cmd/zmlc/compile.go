@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/zmlc/zmlc/internal/atomicfile"
 	"github.com/zmlc/zmlc/ir"
 )
 
@@ -94,7 +95,7 @@ func compileMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	if err := writeFileAtomic(o.Output, []byte(text)); err != nil {
+	if err := atomicfile.WriteFile(o.Output, []byte(text)); err != nil {
 		reportError(stderr, fmt.Errorf("cannot write %s: %v", o.Output, err), "", nil)
 		return exitError
 	}

@@ -239,28 +239,3 @@ func TestOutputFileIsAtomic(t *testing.T) {
 		t.Errorf("directory holds %q after writing onto a directory", names)
 	}
 }
-
-func TestWriteFileAtomic(t *testing.T) {
-	dir := t.TempDir()
-	p := filepath.Join(dir, "f")
-	if err := writeFileAtomic(p, []byte("one")); err != nil {
-		t.Fatal(err)
-	}
-	if err := writeFileAtomic(p, []byte("two")); err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile(p)
-	if err != nil || string(got) != "two" {
-		t.Errorf("got %q, %v", got, err)
-	}
-	st, _ := os.Stat(p)
-	if st.Mode().Perm() != 0o644 {
-		t.Errorf("mode %v, want 0644", st.Mode().Perm())
-	}
-	if err := writeFileAtomic(dir, []byte("x")); err == nil {
-		t.Errorf("writing onto a directory succeeded")
-	}
-	if names := dirEntries(t, dir); len(names) != 1 {
-		t.Errorf("leftover files: %q", names)
-	}
-}

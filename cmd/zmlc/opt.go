@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
+	"github.com/zmlc/zmlc/internal/atomicfile"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/asm"
 	"github.com/zmlc/zmlc/passes"
@@ -144,7 +145,7 @@ func optMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	if err := writeFileAtomic(o.Output, out.Bytes()); err != nil {
+	if err := atomicfile.WriteFile(o.Output, out.Bytes()); err != nil {
 		reportError(stderr, fmt.Errorf("cannot write %s: %v", o.Output, err), "", nil)
 		return exitError
 	}

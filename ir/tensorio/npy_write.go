@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/zmlc/zmlc/internal/atomicfile"
 	"github.com/zmlc/zmlc/ir"
 )
 
@@ -72,5 +73,5 @@ func WriteNpyFile(path string, x *ir.Tensor) error {
 	if _, err := NpyDescr(x.Elem()); err != nil {
 		return &FormatError{Format: "npy", Path: path, Msg: err.Error()}
 	}
-	return writeFileAtomic(path, func(w io.Writer) error { return EncodeNpy(w, x) })
+	return atomicfile.Write(path, func(w io.Writer) error { return EncodeNpy(w, x) })
 }

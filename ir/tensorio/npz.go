@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/zmlc/zmlc/internal/atomicfile"
 	"github.com/zmlc/zmlc/ir"
 )
 
@@ -104,7 +105,7 @@ func WriteNpzFile(path string, tensors map[string]*ir.Tensor) error {
 			return tensorErrorf("npz", path, n, "%v", err)
 		}
 	}
-	return writeFileAtomic(path, func(w io.Writer) error {
+	return atomicfile.Write(path, func(w io.Writer) error {
 		zw := zip.NewWriter(w)
 		for _, n := range names {
 			fw, err := zw.CreateHeader(&zip.FileHeader{

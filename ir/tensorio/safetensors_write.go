@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/zmlc/zmlc/internal/atomicfile"
 	"github.com/zmlc/zmlc/ir"
 )
 
@@ -64,7 +65,7 @@ func WriteSafetensors(path string, tensors map[string]*ir.Tensor, metadata map[s
 		d, _ := lookupDType(dn)
 		entries = append(entries, stEntry{name: name, dtype: d, shape: x.Shape(), x: x})
 	}
-	return writeFileAtomic(path, func(w io.Writer) error { return encodeSafetensors(w, path, entries, metadata) })
+	return atomicfile.Write(path, func(w io.Writer) error { return encodeSafetensors(w, path, entries, metadata) })
 }
 
 // WriteSafetensorsRaw is WriteSafetensors for tensors in stored form; each
@@ -74,7 +75,7 @@ func WriteSafetensorsRaw(path string, tensors map[string]RawTensor, metadata map
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, func(w io.Writer) error { return encodeSafetensors(w, path, entries, metadata) })
+	return atomicfile.Write(path, func(w io.Writer) error { return encodeSafetensors(w, path, entries, metadata) })
 }
 
 // EncodeSafetensors writes tensors and metadata (nil for none) to w in the
