@@ -57,7 +57,13 @@ func (r *kr) errorf(format string, args ...any) error {
 // renderKernel renders k as a function named name with the kernel
 // signature: it reads each buffer's address from the packed arguments, and
 // runs the workgroups [begin, end) of its grid.
+//
+// A kernel holding math the renderer has no helper for is rendered from a
+// legalised copy (legalize.go).
 func renderKernel(k *kernel.Kernel, name string, h *helpers) (*Rendered, error) {
+	if needsLegalize(k.Body) {
+		k = legalized(k)
+	}
 	kernel.Number(k)
 	r := &kr{b: newFB(name, kernelSig), k: k, h: h, vals: map[*kernel.Node]int64{}, hp: planHoist(k.Body)}
 	r.b.f.Export = true
