@@ -2,105 +2,13 @@ package gpu
 
 import (
 	"fmt"
-	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/zmlc/zmlc/internal/corpustest"
 	"github.com/zmlc/zmlc/ir"
-	"github.com/zmlc/zmlc/ir/asm"
-	"github.com/zmlc/zmlc/ir/interp"
 	K "github.com/zmlc/zmlc/targets/kernel"
 )
-
-// checksToOutputs turns the operands of f's top-level check.* ops into
-// extra results (the compiled-target test driver's rewrite); false if a
-// check sits in a nested region.
-func checksToOutputs(f *ir.Func) bool {
-	blk := f.Body.Entry()
-	for _, op := range blk.Ops {
-		for _, r := range op.Regions {
-			nested := false
-			r.Walk(func(o *ir.Op) bool {
-				nested = nested || o.Dialect() == "check"
-				return true
-			})
-			if nested {
-				return false
-			}
-		}
-	}
-	var outs []*ir.Value
-	var kept []*ir.Op
-	for _, op := range blk.Ops {
-		if op.Dialect() == "check" {
-			for _, o := range op.Operands {
-				if o.Tensor() != nil {
-					outs = append(outs, o)
-				}
-			}
-			continue
-		}
-		kept = append(kept, op)
-	}
-	blk.Ops = kept
-	term := blk.Terminator()
-	term.Operands = append(term.Operands, outs...)
-	res := append([]ir.Type{}, f.Type.Results...)
-	for _, o := range outs {
-		res = append(res, o.Type)
-	}
-	f.Type = &ir.FunctionType{Inputs: f.Type.Inputs, Results: res}
-	return true
-}
-
-// ulpTol is the float tolerance per element type, in units of the
-// tensor's scale (normwise, as targets/kernel's corpus test), loosened for
-// the legalised math's few ULPs.
-func ulpTol(e ir.ElementType) float64 {
-	switch e {
-	case ir.F64:
-		return 1e-12
-	case ir.F32:
-		return 4e-6
-	case ir.F16:
-		return 4e-3
-	}
-	return 3e-2
-}
-
-// compare returns "" when got matches want: integers exactly, floats
-// within ulpTol of max(|want|, the tensor's largest finite magnitude),
-// NaN with NaN, infinities exactly.
-func compare(got, want *ir.Tensor) string {
-	if !ir.TypesEqual(got.Type, want.Type) {
-		return fmt.Sprintf("type %s, want %s", got.Type, want.Type)
-	}
-	for i := range want.I {
-		if got.I[i] != want.I[i] {
-			return fmt.Sprintf("element %d: got %d, want %d", i, got.I[i], want.I[i])
-		}
-	}
-	tol := ulpTol(want.Type.Elem)
-	scale := 0.0
-	for _, w := range want.F {
-		if !math.IsInf(w, 0) && !math.IsNaN(w) {
-			scale = math.Max(scale, math.Abs(w))
-		}
-	}
-	for i, w := range want.F {
-		g := got.F[i]
-		if g == w || (math.IsNaN(g) && math.IsNaN(w)) {
-			continue
-		}
-		if !math.IsInf(w, 0) && math.Abs(g-w) <= tol*math.Max(math.Abs(w), scale) {
-			continue
-		}
-		return fmt.Sprintf("element %d: got %v, want %v", i, g, w)
-	}
-	return ""
-}
 
 // reverseThreads rewrites every grid and workgroup loop of a GPU-form
 // program to run its iterations in reverse order: a lowering whose
@@ -136,36 +44,6 @@ func replaceUses(body []*K.Node, old, nw *K.Node) {
 	}
 }
 
-// corpusFuncs calls fn for every argument-less public function of the op
-// corpus, with its checks turned into outputs.
-func corpusFuncs(t *testing.T, fn func(name string, m *ir.Module, f *ir.Func)) {
-	files, _ := filepath.Glob("../../testdata/ops/*.mlir")
-	if len(files) == 0 {
-		t.Fatal("no corpus files")
-	}
-	for _, path := range files {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mods, err := asm.ParseSplit(path, src)
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		for _, m := range mods {
-			for _, f := range m.Funcs {
-				if f.Body == nil || !f.IsPublic() || len(f.Type.Inputs) != 0 || !checksToOutputs(f) {
-					continue
-				}
-				if ir.Verify(m) != nil {
-					continue
-				}
-				fn(filepath.Base(path)+":@"+f.Name, m, f)
-			}
-		}
-	}
-}
-
 // TestCorpus lowers every corpus function the kernel lowering accepts
 // through the GPU lowering with the vulkan, cuda and rocm parameters,
 // checks every kernel is in GPU form with primitive nodes only, evaluates
@@ -174,8 +52,8 @@ func corpusFuncs(t *testing.T, fn func(name string, m *ir.Module, f *ir.Func)) {
 func TestCorpus(t *testing.T) {
 	targets := []Params{Vulkan(), CUDA(), ROCm(), {Name: "tiny", WorkgroupSize: 3, MaxGrid: 2, TileM: 1, TileN: 1, TileK: 1}}
 	counts := map[string]int{}
-	corpusFuncs(t, func(name string, m *ir.Module, f *ir.Func) {
-		want, err := interp.New(m).Call(f.Name, nil)
+	corpustest.Funcs(t, func(name string, m *ir.Module, f *ir.Func) {
+		want, err := corpustest.Interpret(m, f.Name)
 		if err != nil {
 			return
 		}
@@ -205,9 +83,8 @@ func TestCorpus(t *testing.T) {
 					return
 				}
 				for i := range want {
-					w := want[i].(*ir.Tensor)
-					if d := compare(got[i], w); d != "" {
-						t.Errorf("%s (%s, reversed %v): result %d: %s", name, tp.Name, rev, i, d)
+					if err := corpustest.Compare(got[i], want[i], corpustest.LegalisedMath); err != nil {
+						t.Errorf("%s (%s, reversed %v): result %d: %v", name, tp.Name, rev, i, err)
 						return
 					}
 				}

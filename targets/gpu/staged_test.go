@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmlc/zmlc/internal/corpustest"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/asm"
 	"github.com/zmlc/zmlc/ir/interp"
@@ -93,8 +94,8 @@ func checkStaged(t *testing.T, name, src, kind string) {
 				t.Fatalf("%s (%s): eval: %v", name, p.Name, err)
 			}
 			for i := range want {
-				if d := compare(got[i], want[i].(*ir.Tensor)); d != "" {
-					t.Errorf("%s (%s, reversed %v): result %d: %s", name, p.Name, rev, i, d)
+				if err := corpustest.Compare(got[i], want[i].(*ir.Tensor), corpustest.LegalisedMath); err != nil {
+					t.Errorf("%s (%s, reversed %v): result %d: %v", name, p.Name, rev, i, err)
 				}
 			}
 		}
