@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmlc/zmlc/internal/corpustest"
 	"github.com/zmlc/zmlc/ir"
-	"github.com/zmlc/zmlc/ir/interp"
 	"github.com/zmlc/zmlc/runtime/cpu"
 	"github.com/zmlc/zmlc/targets/kernel"
 )
@@ -19,7 +19,7 @@ var cpuParams = kernel.TargetParams{Name: "cpu", VectorWidth: 8, Cores: 2, TileM
 type corpusCase struct {
 	name  string
 	prog  *kernel.Program
-	want  []interp.Value
+	want  []*ir.Tensor
 	first int // index of its first kernel in the module
 }
 
@@ -27,7 +27,7 @@ type corpusCase struct {
 // accepts into one shared object (one opt/llc/ld.lld run), loads it with
 // runtime/cpu, runs each program's schedule with its kernels spread over 2
 // threads, and compares the results with the interpreter (floats within
-// relTol of the tensor's scale).
+// corpustest.LegalisedMath of the tensor's scale).
 func TestCPUCorpus(t *testing.T) {
 	needTools(t, ToolOpt, ToolLLC, ToolLLD)
 	tgt, err := CPUTarget("")
@@ -37,8 +37,8 @@ func TestCPUCorpus(t *testing.T) {
 	mod := NewModule(tgt)
 	var cases []*corpusCase
 	rejected, unsupported := 0, 0
-	corpusFuncs(t, func(name string, m *ir.Module, f *ir.Func) {
-		want, err := interp.New(m).Call(f.Name, nil)
+	corpustest.Funcs(t, func(name string, m *ir.Module, f *ir.Func) {
+		want, err := corpustest.Interpret(m, f.Name)
 		if err != nil {
 			return
 		}
@@ -92,7 +92,7 @@ func TestCPUCorpus(t *testing.T) {
 		}
 		ok := true
 		for i, w := range c.want {
-			if err := compare(got[i], w.(*ir.Tensor)); err != nil {
+			if err := corpustest.Compare(got[i], w, corpustest.LegalisedMath); err != nil {
 				t.Errorf("%s: result %d: %v", c.name, i, err)
 				ok = false
 				break

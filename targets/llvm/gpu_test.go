@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmlc/zmlc/internal/corpustest"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/targets/gpu"
 	"github.com/zmlc/zmlc/targets/kernel"
@@ -19,7 +20,7 @@ import (
 func gpuCorpus(t *testing.T, tgt Target, params gpu.Params) *Module {
 	mod := NewModule(tgt)
 	n := 0
-	corpusFuncs(t, func(name string, m *ir.Module, f *ir.Func) {
+	corpustest.Funcs(t, func(name string, m *ir.Module, f *ir.Func) {
 		kp, err := kernel.Lower(m, f.Name, kernel.TargetParams{GPU: true})
 		if err != nil {
 			return

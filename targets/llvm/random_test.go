@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/zmlc/zmlc/internal/corpustest"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/asm"
 	"github.com/zmlc/zmlc/ir/interp"
@@ -91,7 +92,7 @@ func randomTensor(rng *rand.Rand, t *ir.TensorType) *ir.Tensor {
 }
 
 // TestCPURandom runs the functions of randomSrc on the cpu target with
-// random inputs (5 seeds) and compares with the interpreter (relTol).
+// random inputs (5 seeds) and compares with the interpreter (corpustest.LegalisedMath).
 func TestCPURandom(t *testing.T) {
 	needTools(t, ToolOpt, ToolLLC, ToolLLD)
 	tgt, err := CPUTarget("")
@@ -159,7 +160,7 @@ func TestCPURandom(t *testing.T) {
 			}
 			for i := range want {
 				w := want[i].(*ir.Tensor)
-				if err := compare(got[i], w); err != nil {
+				if err := corpustest.Compare(got[i], w, corpustest.LegalisedMath); err != nil {
 					t.Errorf("%s (seed %d): result %d: %v", f.Name, seed, i, err)
 				}
 				if f.Name != "narrow" {
