@@ -8,9 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmlc/zmlc/internal/corpustest"
 	"github.com/zmlc/zmlc/ir"
-	"github.com/zmlc/zmlc/ir/asm"
-	"github.com/zmlc/zmlc/ir/interp"
 	"github.com/zmlc/zmlc/targets/gpu"
 	K "github.com/zmlc/zmlc/targets/kernel"
 )
@@ -30,79 +29,24 @@ func needTool(t *testing.T, name, pkg string) string {
 }
 
 // corpusPrograms lowers every argument-less corpus function that the
-// kernel lowering accepts (checks turned into outputs) to GPU form.
+// interpreter runs and the kernel lowering accepts (checks turned into
+// outputs) to GPU form.
 func corpusPrograms(t *testing.T, p gpu.Params, fn func(name string, m *ir.Module, f *ir.Func, gp *K.Program)) {
-	files, _ := filepath.Glob("../../testdata/ops/*.mlir")
-	if len(files) == 0 {
-		t.Fatal("no corpus files")
-	}
-	for _, path := range files {
-		src, err := os.ReadFile(path)
+	corpustest.Funcs(t, func(name string, m *ir.Module, f *ir.Func) {
+		if _, err := corpustest.Interpret(m, f.Name); err != nil {
+			return
+		}
+		kp, err := K.Lower(m, f.Name, K.TargetParams{GPU: true})
 		if err != nil {
-			t.Fatal(err)
+			return
 		}
-		mods, err := asm.ParseSplit(path, src)
+		gp, err := gpu.Lower(kp, p)
 		if err != nil {
-			t.Fatal(err)
+			t.Errorf("%s: %v", name, err)
+			return
 		}
-		for _, m := range mods {
-			for _, f := range m.Funcs {
-				if f.Body == nil || !f.IsPublic() || len(f.Type.Inputs) != 0 || !checksToOutputs(f) || ir.Verify(m) != nil {
-					continue
-				}
-				if _, err := interp.New(m).Call(f.Name, nil); err != nil {
-					continue
-				}
-				kp, err := K.Lower(m, f.Name, K.TargetParams{GPU: true})
-				if err != nil {
-					continue
-				}
-				gp, err := gpu.Lower(kp, p)
-				if err != nil {
-					t.Errorf("%s:@%s: %v", filepath.Base(path), f.Name, err)
-					continue
-				}
-				fn(filepath.Base(path)+":@"+f.Name, m, f, gp)
-			}
-		}
-	}
-}
-
-// checksToOutputs turns the operands of f's top-level check.* ops into
-// extra results; false if a check sits in a nested region.
-func checksToOutputs(f *ir.Func) bool {
-	blk := f.Body.Entry()
-	for _, op := range blk.Ops {
-		for _, r := range op.Regions {
-			nested := false
-			r.Walk(func(o *ir.Op) bool { nested = nested || o.Dialect() == "check"; return true })
-			if nested {
-				return false
-			}
-		}
-	}
-	var outs []*ir.Value
-	var kept []*ir.Op
-	for _, op := range blk.Ops {
-		if op.Dialect() == "check" {
-			for _, o := range op.Operands {
-				if o.Tensor() != nil {
-					outs = append(outs, o)
-				}
-			}
-			continue
-		}
-		kept = append(kept, op)
-	}
-	blk.Ops = kept
-	term := blk.Terminator()
-	term.Operands = append(term.Operands, outs...)
-	res := append([]ir.Type{}, f.Type.Results...)
-	for _, o := range outs {
-		res = append(res, o.Type)
-	}
-	f.Type = &ir.FunctionType{Inputs: f.Type.Inputs, Results: res}
-	return true
+		fn(name, m, f, gp)
+	})
 }
 
 // TestCorpusValidates renders every kernel of the GPU-lowered op corpus
