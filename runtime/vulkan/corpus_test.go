@@ -2,58 +2,17 @@ package vulkan
 
 import (
 	"fmt"
-	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/zmlc/zmlc/internal/corpustest"
 	"github.com/zmlc/zmlc/ir"
-	"github.com/zmlc/zmlc/ir/asm"
-	"github.com/zmlc/zmlc/ir/interp"
 	"github.com/zmlc/zmlc/targets/gpu"
 	K "github.com/zmlc/zmlc/targets/kernel"
 	"github.com/zmlc/zmlc/targets/spirv"
 )
-
-// checksToOutputs turns the operands of f's top-level check.* ops into
-// extra results; false if a check sits in a nested region.
-func checksToOutputs(f *ir.Func) bool {
-	blk := f.Body.Entry()
-	for _, op := range blk.Ops {
-		for _, r := range op.Regions {
-			nested := false
-			r.Walk(func(o *ir.Op) bool { nested = nested || o.Dialect() == "check"; return true })
-			if nested {
-				return false
-			}
-		}
-	}
-	var outs []*ir.Value
-	var kept []*ir.Op
-	for _, op := range blk.Ops {
-		if op.Dialect() == "check" {
-			for _, o := range op.Operands {
-				if o.Tensor() != nil {
-					outs = append(outs, o)
-				}
-			}
-			continue
-		}
-		kept = append(kept, op)
-	}
-	blk.Ops = kept
-	term := blk.Terminator()
-	term.Operands = append(term.Operands, outs...)
-	res := append([]ir.Type{}, f.Type.Results...)
-	for _, o := range outs {
-		res = append(res, o.Type)
-	}
-	f.Type = &ir.FunctionType{Inputs: f.Type.Inputs, Results: res}
-	return true
-}
 
 // stepRunner runs a GPU-form Program's schedule on a device: a buffer per
 // Program buffer, a pipeline per kernel, control flow read back from the
@@ -233,51 +192,13 @@ func missingFeature(d *Device, p *K.Program) string {
 	return ""
 }
 
-// ulpTol is the float tolerance per element type in units of the
-// tensor's scale, as targets/gpu's corpus test.
-func ulpTol(e ir.ElementType) float64 {
-	switch e {
-	case ir.F64:
-		return 1e-12
-	case ir.F32:
-		return 4e-6
-	case ir.F16:
-		return 4e-3
-	}
-	return 3e-2
-}
-
-// compare returns "" when got matches want: integers exactly, floats
-// within ulpTol of the larger of the element's and the tensor's largest
-// finite magnitude, NaN with NaN, infinities and zero signs exactly.
-func compare(got, want *ir.Tensor) string {
-	if !ir.TypesEqual(got.Type, want.Type) {
-		return fmt.Sprintf("type %s, want %s", got.Type, want.Type)
-	}
-	for i := range want.I {
-		if got.I[i] != want.I[i] {
-			return fmt.Sprintf("element %d: got %d, want %d", i, got.I[i], want.I[i])
-		}
-	}
-	tol := ulpTol(want.Type.Elem)
-	scale := 0.0
-	for _, w := range want.F {
-		if !math.IsInf(w, 0) && !math.IsNaN(w) {
-			scale = math.Max(scale, math.Abs(w))
-		}
-	}
-	for i, w := range want.F {
-		g := got.F[i]
-		if g == w && (w != 0 || math.Signbit(g) == math.Signbit(w)) || (math.IsNaN(g) && math.IsNaN(w)) {
-			continue
-		}
-		if w != 0 && !math.IsInf(w, 0) && math.Abs(g-w) <= tol*math.Max(math.Abs(w), scale) {
-			continue
-		}
-		return fmt.Sprintf("element %d: got %v, want %v", i, g, w)
-	}
-	return ""
-}
+// deviceTol is the tolerance of the device's results: the GPU lowering's
+// legalised math, with zero signs exact.
+var deviceTol = func() corpustest.Tolerance {
+	tol := corpustest.LegalisedMath
+	tol.SignedZeros = true
+	return tol
+}()
 
 // TestCorpusOnDevice runs every op-corpus function that the kernel and
 // GPU lowerings accept on the Vulkan device (lavapipe in CI) with the
@@ -288,79 +209,59 @@ func compare(got, want *ir.Tensor) string {
 func TestCorpusOnDevice(t *testing.T) {
 	d := openOrSkip(t)
 	t.Logf("device %s: features %+v, limits %+v", d.Name, d.Features, d.Limits)
-	files, _ := filepath.Glob("../../testdata/ops/*.mlir")
-	if len(files) == 0 {
-		t.Fatal("no corpus files")
-	}
 	targets := []gpu.Params{gpu.Vulkan(), gpu.CUDA(), gpu.ROCm()}
 	ran := map[string]int{}
 	skipped := map[string]int{}
-	for _, path := range files {
-		src, err := os.ReadFile(path)
+	corpustest.Funcs(t, func(name string, m *ir.Module, f *ir.Func) {
+		want, err := corpustest.Interpret(m, f.Name)
 		if err != nil {
-			t.Fatal(err)
+			return
 		}
-		mods, err := asm.ParseSplit(path, src)
+		kp, err := K.Lower(m, f.Name, K.TargetParams{GPU: true})
 		if err != nil {
-			t.Fatal(err)
+			return
 		}
-		for _, m := range mods {
-			for _, f := range m.Funcs {
-				if f.Body == nil || !f.IsPublic() || len(f.Type.Inputs) != 0 || !checksToOutputs(f) || ir.Verify(m) != nil {
-					continue
+		for _, tp := range targets {
+			if int64(tp.SharedMemBytes) > int64(d.Limits.MaxComputeSharedMemorySize) {
+				tp.SharedMemBytes = int64(d.Limits.MaxComputeSharedMemorySize)
+			}
+			gp, err := gpu.Lower(kp, tp)
+			if err != nil {
+				t.Errorf("%s (%s): %v", name, tp.Name, err)
+				continue
+			}
+			if why := missingFeature(d, gp); why != "" {
+				skipped[why]++
+				continue
+			}
+			ref, err := K.Eval(gp, nil)
+			if err != nil {
+				t.Errorf("%s (%s): kernel.Eval: %v", name, tp.Name, err)
+				continue
+			}
+			got, err := runOnDevice(d, gp)
+			if err != nil {
+				t.Errorf("%s (%s): device: %v", name, tp.Name, err)
+				continue
+			}
+			ok := true
+			for i := range got {
+				if err := corpustest.Compare(got[i], ref[i], deviceTol); err != nil {
+					t.Errorf("%s (%s): result %d vs kernel.Eval: %v", name, tp.Name, i, err)
+					ok = false
+					break
 				}
-				name := filepath.Base(path) + ":@" + f.Name
-				want, err := interp.New(m).Call(f.Name, nil)
-				if err != nil {
-					continue
-				}
-				kp, err := K.Lower(m, f.Name, K.TargetParams{GPU: true})
-				if err != nil {
-					continue
-				}
-				for _, tp := range targets {
-					if int64(tp.SharedMemBytes) > int64(d.Limits.MaxComputeSharedMemorySize) {
-						tp.SharedMemBytes = int64(d.Limits.MaxComputeSharedMemorySize)
-					}
-					gp, err := gpu.Lower(kp, tp)
-					if err != nil {
-						t.Errorf("%s (%s): %v", name, tp.Name, err)
-						continue
-					}
-					if why := missingFeature(d, gp); why != "" {
-						skipped[why]++
-						continue
-					}
-					ref, err := K.Eval(gp, nil)
-					if err != nil {
-						t.Errorf("%s (%s): kernel.Eval: %v", name, tp.Name, err)
-						continue
-					}
-					got, err := runOnDevice(d, gp)
-					if err != nil {
-						t.Errorf("%s (%s): device: %v", name, tp.Name, err)
-						continue
-					}
-					ok := true
-					for i := range got {
-						if diff := compare(got[i], ref[i]); diff != "" {
-							t.Errorf("%s (%s): result %d vs kernel.Eval: %s", name, tp.Name, i, diff)
-							ok = false
-							break
-						}
-						if diff := compare(got[i], want[i].(*ir.Tensor)); diff != "" {
-							t.Errorf("%s (%s): result %d vs interpreter: %s", name, tp.Name, i, diff)
-							ok = false
-							break
-						}
-					}
-					if ok {
-						ran[tp.Name]++
-					}
+				if err := corpustest.Compare(got[i], want[i], deviceTol); err != nil {
+					t.Errorf("%s (%s): result %d vs interpreter: %v", name, tp.Name, i, err)
+					ok = false
+					break
 				}
 			}
+			if ok {
+				ran[tp.Name]++
+			}
 		}
-	}
+	})
 	var why []string
 	for k, v := range skipped {
 		why = append(why, fmt.Sprintf("%d: %s", v, k))
