@@ -61,7 +61,7 @@ func (r *kr) errorf(format string, args ...any) error {
 // A kernel holding math the renderer has no helper for is rendered from a
 // legalised copy (legalize.go).
 func renderKernel(k *kernel.Kernel, name string, h *helpers) (*Rendered, error) {
-	if needsLegalize(k.Body) {
+	if needsLegalize(k.Body) || hasNarrow(k) {
 		k = legalized(k)
 	}
 	kernel.Number(k)
@@ -221,6 +221,8 @@ func (r *kr) pushConst(n *kernel.Node) error {
 		r.b.f32(n.F)
 	case n.Type == ir.F64:
 		r.b.f64(n.F)
+	case isNarrow(n.Type):
+		r.b.i32(int64(ir.FloatBits(n.F, n.Type)))
 	case is64(n.Type):
 		r.b.i64(n.I)
 	case n.Type == ir.I1 || n.Type.IsInteger():

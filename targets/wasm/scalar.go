@@ -28,6 +28,9 @@ func (r *kr) scalar(n *kernel.Node) error {
 		return r.intUnary(n, t)
 	case kernel.ClassBinary, kernel.ClassCompare:
 		t := n.Args[0].Type
+		if isNarrow(t) && n.Kind.Class() == kernel.ClassCompare && !n.Total {
+			return r.narrowCompare(n)
+		}
 		if t.IsFloat() {
 			return r.floatBinary(n, t)
 		}
@@ -531,6 +534,9 @@ func (r *kr) divRem(n *kernel.Node, t ir.ElementType, o iops) {
 // (StableHLO convert: float-to-int truncates and saturates, NaN gives 0).
 func (r *kr) convert(from, to ir.ElementType, n *kernel.Node) error {
 	b := r.b
+	if from != to && (isNarrow(from) || isNarrow(to)) {
+		return r.convertNarrow(from, to, n)
+	}
 	switch {
 	case from == to:
 	case from.IsFloat() && to.IsFloat():
@@ -635,6 +641,13 @@ func (r *kr) bitcast(from, to ir.ElementType, n *kernel.Node) error {
 		return r.errorf("%%%d: bitcast %s to %s changes the width", n.ID, from, to)
 	}
 	switch {
+	case isNarrow(from) && isNarrow(to):
+		return nil
+	case isNarrow(from):
+		// The bits, zero-extended: wrap to the integer type.
+	case isNarrow(to):
+		b.ubits(from)
+		return nil
 	case from == ir.F32 && !to.IsFloat():
 		b.op(OpI32ReinterpretF32)
 	case from == ir.F64 && !to.IsFloat():
