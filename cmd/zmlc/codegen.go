@@ -15,7 +15,8 @@ import (
 // codegen is the part of compile mode past the optimiser: without --emit it
 // compiles the input for --target with compile.Compile and writes the bundle
 // (to -o, or INPUT-STEM.TARGET.zpkg in the working directory); with
-// --emit=kernels or --emit=wasm it prints that stage. The source is handed
+// --emit=kernels, wasm, llvm, ptx, hsaco or spirv it prints that stage (a
+// binary hsaco to stdout only when stdout is not a terminal or -o - asks). The source is handed
 // to package compile whole, which parses and optimises it again (the
 // caller has already checked it, so its diagnostics are the ones printed).
 // It returns the exit status.
@@ -45,6 +46,12 @@ func codegen(o *compileOptions, filename string, src []byte, stdout, stderr io.W
 		var text string
 		text, err = emitWasm(filename, src, opts)
 		out = []byte(text)
+	case "llvm", "ptx", "hsaco", "spirv":
+		if slices.Contains(binaryEmits, o.Emit) && o.Output == "" && isTerminal(stdout) {
+			reportUsage(stderr, errBinaryToTerminal, "zmlc")
+			return exitUsage
+		}
+		out, err = emitDevice(o.Emit, filename, src, opts)
 	default:
 		out, err = compileBundle(filename, src, opts)
 	}

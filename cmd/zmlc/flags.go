@@ -15,8 +15,9 @@ var targets = []string{"wasm", "cpu", "cuda", "rocm", "vulkan", "metal", "tpu", 
 
 // emits are the values of --emit (the stages compile mode can print): the
 // StableHLO after -O in two syntaxes, the kernel IR (compile.EmitKernels)
-// and the host program's Wasm module as text (compile.EmitWasm).
-var emits = []string{"mlir", "mlir-generic", "kernels", "wasm"}
+// the host program's Wasm module as text (compile.EmitWasm), and the
+// device targets' kernel module (deviceEmits: llvm, ptx, hsaco, spirv).
+var emits = []string{"mlir", "mlir-generic", "kernels", "wasm", "llvm", "ptx", "hsaco", "spirv"}
 
 // compileOptions are the flags of compile mode, `zmlc [flags] INPUT`.
 type compileOptions struct {
@@ -91,6 +92,9 @@ func parseCompileArgs(args []string) (*compileOptions, error) {
 	}
 	if o.Emit != "" && !slices.Contains(emits, o.Emit) {
 		return nil, &usageError{fmt.Sprintf("unknown --emit %q; valid stages: %s", o.Emit, strings.Join(emits, ", "))}
+	}
+	if err := checkEmitTarget(o.Emit, o.Target); err != nil {
+		return nil, err
 	}
 	if o.OptLevel < 0 || o.OptLevel > 2 {
 		return nil, &usageError{fmt.Sprintf("invalid optimisation level -O%d; valid levels: -O0, -O1, -O2", o.OptLevel)}

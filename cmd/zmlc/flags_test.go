@@ -101,7 +101,7 @@ func TestUsageErrors(t *testing.T) {
 		want string // a substring of the message
 	}{
 		{[]string{"-target=quantum", "m.mlir"}, `unknown target "quantum"; valid targets: wasm, cpu, cuda, rocm, vulkan, metal, tpu, neuron`},
-		{[]string{"--emit=llvm", "m.mlir"}, `unknown --emit "llvm"; valid stages: mlir, mlir-generic`},
+		{[]string{"--emit=bitcode", "m.mlir"}, `unknown --emit "bitcode"; valid stages: mlir, mlir-generic`},
 		{[]string{"-O3", "m.mlir"}, "invalid optimisation level -O3"},
 		{[]string{"-Ofast", "m.mlir"}, "invalid argument"},
 		{[]string{"--dim", "b", "m.mlir"}, `invalid --dim "b": want NAME=SIZE`},

@@ -30,4 +30,7 @@ var (
 	emitKernels = compile.EmitKernels
 	// emitWasm prints the host program's Wasm module as text (--emit=wasm).
 	emitWasm = compile.EmitWasm
+	// lowerSource compiles a source up to the renderer, the device
+	// targets' kernel module included (--emit=llvm, ptx, hsaco, spirv).
+	lowerSource = compile.Lower
 )

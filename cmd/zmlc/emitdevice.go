@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/zmlc/zmlc/compile"
+)
+
+// deviceEmits are the --emit stages of the device targets' kernel module
+// and the --target values each is valid for: the LLVM IR the cpu, cuda and
+// rocm modules are rendered to, the PTX of cuda, the HSACO code object of
+// rocm and the SPIR-V module of vulkan (as spirv-dis prints it).
+var deviceEmits = map[string][]string{
+	"llvm":  {"cpu", "cuda", "rocm"},
+	"ptx":   {"cuda"},
+	"hsaco": {"rocm"},
+	"spirv": {"vulkan"},
+}
+
+// binaryEmits are the stages whose output is binary (not text).
+var binaryEmits = []string{"hsaco"}
+
+// checkEmitTarget returns a *usageError when --emit=emit is a device
+// stage that --target=target does not make, naming the valid targets.
+func checkEmitTarget(emit, target string) error {
+	valid, ok := deviceEmits[emit]
+	if !ok || slices.Contains(valid, target) {
+		return nil
+	}
+	want := "--target=" + strings.Join(valid, ", --target=")
+	if len(valid) > 1 {
+		i := strings.LastIndex(want, ", ")
+		want = want[:i] + " or " + want[i+2:]
+	}
+	return &usageError{fmt.Sprintf("--emit=%s needs %s (got --target=%s)", emit, want, target)}
+}
+
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// errBinaryToTerminal is returned instead of writing a binary stage to a
+// terminal (as LLVM's opt refuses to print bitcode to one).
+var errBinaryToTerminal = errors.New("refusing to write a binary code object to the terminal: give -o FILE, -o - or redirect stdout")
+
+// emitDevice returns the device stage emit (one of deviceEmits) of src
+// compiled for opts.Target: the kernel module rendered by compile.Lower.
+func emitDevice(emit, filename string, src []byte, opts compile.Options) ([]byte, error) {
+	l, err := lowerSource(filename, src, opts)
+	if err != nil {
+		return nil, err
+	}
+	if l.Device == nil {
+		return nil, fmt.Errorf("target %s has no kernel module for --emit=%s", l.Target, emit)
+	}
+	switch emit {
+	case "llvm":
+		if l.Device.LLVM == nil {
+			return nil, fmt.Errorf("target %s has no LLVM module", l.Target)
+		}
+		return []byte(l.Device.LLVM.String()), nil
+	case "ptx", "hsaco":
+		if len(l.Device.Blob) == 0 {
+			return nil, fmt.Errorf("--emit=%s: the program has no kernels", emit)
+		}
+		return l.Device.Blob, nil
+	case "spirv":
+		if len(l.Device.Blob) == 0 {
+			return nil, fmt.Errorf("--emit=spirv: the program has no kernels")
+		}
+		return disassembleSPIRV(l.Device.Blob)
+	}
+	return nil, fmt.Errorf("unknown --emit %q", emit)
+}
+
+// spirvDis is the SPIR-V disassembler --emit=spirv runs, and its Debian
+// package: targets/spirv decodes instructions but has no operand grammar
+// to print them, so the text is SPIRV-Tools' own.
+var spirvDis = struct{ Name, Package string }{"spirv-dis", "spirv-tools"}
+
+// disassembleSPIRV returns spirv-dis's text of a SPIR-V module (one
+// instruction a line, result ids named by their OpName), or an error
+// naming the package to install when spirv-dis is missing.
+func disassembleSPIRV(bin []byte) ([]byte, error) {
+	path, err := exec.LookPath(spirvDis.Name)
+	if err != nil {
+		return nil, fmt.Errorf("--emit=spirv needs %s: install the Debian package %s (scripts/setup.sh)", spirvDis.Name, spirvDis.Package)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, path, "--no-color", "-o", "-", "-")
+	cmd.Stdin = bytes.NewReader(bin)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%s: %v: %s", spirvDis.Name, err, strings.TrimSpace(stderr.String()))
+	}
+	return stdout.Bytes(), nil
+}

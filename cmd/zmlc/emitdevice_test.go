@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bytes"
+	"debug/elf"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// deviceSrc is a one-kernel model for the device stages.
+const deviceSrc = `model M {
+  fn f(x: f32[d=8]) -> f32[d] { return exp(x) + x }
+}
+`
+
+// writeDeviceSrc writes deviceSrc to a .zml file in a temporary folder.
+func writeDeviceSrc(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "m.zml")
+	if err := os.WriteFile(path, []byte(deviceSrc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestEmitHSACO checks that --emit=hsaco -o writes an AMDGPU ELF code
+// object holding the kernel's symbol, and that piped stdout gets the same
+// object.
+func TestEmitHSACO(t *testing.T) {
+	src := writeDeviceSrc(t)
+	out := filepath.Join(t.TempDir(), "k.hsaco")
+	r := zmlc(t, "--target=rocm", "--emit=hsaco", src, "-o", out)
+	r.wantCode(t, exitOK)
+	if r.stdout != "" {
+		t.Errorf("stdout not empty with -o: %q", r.stdout)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(data, []byte("\x7fELF")) {
+		t.Fatalf("%s starts with %q, want \\x7fELF", out, data[:min(len(data), 4)])
+	}
+	f, err := elf.NewFile(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Machine != elf.EM_AMDGPU {
+		t.Errorf("ELF machine %v, want EM_AMDGPU", f.Machine)
+	}
+	syms, err := f.Symbols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(syms, func(s elf.Symbol) bool { return strings.HasPrefix(s.Name, "zml_kernel_") }) {
+		t.Errorf("no zml_kernel_ symbol in the code object")
+	}
+	piped := zmlc(t, "--target=rocm", "--emit=hsaco", src)
+	piped.wantCode(t, exitOK)
+	if !strings.HasPrefix(piped.stdout, "\x7fELF") || len(piped.stdout) != len(data) {
+		t.Errorf("piped stdout: %d bytes starting %q, want the %d bytes of the -o file", len(piped.stdout), piped.stdout[:min(len(piped.stdout), 4)], len(data))
+	}
+}
+
+// TestCheckEmitTarget checks every device stage against every target:
+// valid exactly for its targets, else a usage error naming them.
+func TestCheckEmitTarget(t *testing.T) {
+	for emit, valid := range deviceEmits {
+		if !slices.Contains(emits, emit) {
+			t.Errorf("--emit=%s missing from emits", emit)
+		}
+		for _, target := range targets {
+			err := checkEmitTarget(emit, target)
+			if slices.Contains(valid, target) {
+				if err != nil {
+					t.Errorf("--emit=%s --target=%s: %v", emit, target, err)
+				}
+				continue
+			}
+			if _, ok := err.(*usageError); !ok {
+				t.Errorf("--emit=%s --target=%s: got %v, want a usage error", emit, target, err)
+				continue
+			}
+			for _, v := range valid {
+				if !strings.Contains(err.Error(), "--target="+v) {
+					t.Errorf("--emit=%s --target=%s: %q does not name --target=%s", emit, target, err, v)
+				}
+			}
+		}
+	}
+	for _, emit := range []string{"", "mlir", "kernels", "wasm"} {
+		if err := checkEmitTarget(emit, "metal"); err != nil {
+			t.Errorf("--emit=%q: %v", emit, err)
+		}
+	}
+}
+
+// TestEmitSPIRVWithoutSpirvDis checks the one error naming the package when
+// spirv-dis is not on PATH.
+func TestEmitSPIRVWithoutSpirvDis(t *testing.T) {
+	src := writeDeviceSrc(t)
+	t.Setenv("PATH", t.TempDir())
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"--target=vulkan", "--emit=spirv", src}, nil, &stdout, &stderr)
+	if code != exitError {
+		t.Fatalf("exit status %d, want %d; stderr:\n%s", code, exitError, stderr.String())
+	}
+	msg := stderr.String()
+	if !strings.Contains(msg, "spirv-dis") || !strings.Contains(msg, "spirv-tools") || strings.Count(msg, "\n") != 1 {
+		t.Errorf("stderr %q: want one line naming spirv-dis and the package spirv-tools", msg)
+	}
+	if stdout.Len() != 0 {
+		t.Errorf("stdout not empty: %q", stdout.String())
+	}
+}
+
+// TestIsTerminal checks that buffers and regular files are not terminals
+// (so a binary stage goes to them).
+func TestIsTerminal(t *testing.T) {
+	if isTerminal(&bytes.Buffer{}) {
+		t.Error("a bytes.Buffer is a terminal")
+	}
+	f, err := os.Create(filepath.Join(t.TempDir(), "f"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if isTerminal(f) {
+		t.Error("a regular file is a terminal")
+	}
+}
