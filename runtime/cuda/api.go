@@ -13,6 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/ebitengine/purego"
+	"github.com/zmlc/zmlc/runtime/internal/gpudriver"
 )
 
 // LibraryName is the driver library the cuda target loads.
@@ -23,6 +24,7 @@ var LibraryName = "libcuda.so.1"
 // CUcontext, CUmodule, CUfunction and CUstream are pointers).
 type api struct {
 	lib uintptr
+	ctx uintptr // the context Init created
 
 	cuInit              func(flags uint32) int32
 	cuDeviceGet         func(dev *int32, ordinal int32) int32
@@ -90,14 +92,10 @@ func (a *api) errorName(res int32) string {
 	return cString(p)
 }
 
-// Error is a failed driver API call.
-type Error struct {
-	Call string // the entry point, e.g. "cuMemAlloc_v2"
-	Code int32  // the CUresult
-	Name string // its name, e.g. "CUDA_ERROR_OUT_OF_MEMORY"
-}
-
-func (e *Error) Error() string { return fmt.Sprintf("%s: %s (%d)", e.Call, e.Name, e.Code) }
+// Error is a failed driver API call: the entry point (e.g.
+// "cuMemAlloc_v2"), the CUresult and its name (e.g.
+// "CUDA_ERROR_OUT_OF_MEMORY").
+type Error = gpudriver.Error
 
 // cString copies a NUL-terminated C string.
 func cString(p *byte) string {

@@ -15,6 +15,7 @@ import (
 	"unsafe"
 
 	"github.com/ebitengine/purego"
+	"github.com/zmlc/zmlc/runtime/internal/gpudriver"
 )
 
 // LibraryNames are the HIP runtime libraries tried in order.
@@ -25,8 +26,9 @@ var LibraryNames = []string{"libamdhip64.so", "libamdhip64.so.6", "libamdhip64.s
 // pointers; hipMemcpyKind 0..3 is host→host, host→device, device→host,
 // device→device).
 type api struct {
-	lib  uintptr
-	name string
+	lib    uintptr
+	name   string
+	device int32 // the ordinal Init selects
 
 	hipInit      func(flags uint32) int32
 	hipSetDevice func(dev int32) int32
@@ -95,14 +97,9 @@ func (a *api) check(call string, res int32) error {
 	return &Error{Call: call, Code: res, Name: a.hipGetErrorName(res)}
 }
 
-// Error is a failed HIP call.
-type Error struct {
-	Call string // e.g. "hipMalloc"
-	Code int32  // the hipError_t
-	Name string // e.g. "hipErrorOutOfMemory"
-}
-
-func (e *Error) Error() string { return fmt.Sprintf("%s: %s (%d)", e.Call, e.Name, e.Code) }
+// Error is a failed HIP call: the entry point (e.g. "hipMalloc"), the
+// hipError_t and its name (e.g. "hipErrorOutOfMemory").
+type Error = gpudriver.Error
 
 func oneLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {

@@ -1,34 +1,37 @@
 package rocm
 
 import (
-	"errors"
 	"fmt"
 	goruntime "runtime"
 	"unsafe"
 
 	"github.com/zmlc/zmlc/emit"
 	"github.com/zmlc/zmlc/runtime"
+	"github.com/zmlc/zmlc/runtime/internal/gpudriver"
 )
+
+// core is the runtime.Driver logic the cuda and rocm drivers share.
+type core = gpudriver.Driver
 
 // Driver is the rocm target's runtime.Driver on one device. Methods select
 // the device on the calling thread first (goroutines move between
-// threads).
+// threads). Besides Init, Close and LoadHSACO its methods are the shared
+// GPU driver's (runtime/internal/gpudriver): buffers are hipMalloc
+// allocations, copies hipMemcpy, modules hipModuleLoadData, launches
+// hipModuleLaunchKernel on the null stream (the kernarg layout is 8 bytes
+// per buffer).
 type Driver struct {
-	// Device is the ordinal of the GPU (hipSetDevice).
+	// Device is the ordinal of the GPU (hipSetDevice), read at Init.
 	Device int
 
-	a       *api
-	env     *runtime.Env
-	bufs    map[uint64]uint64 // device pointer -> size
-	modules []uintptr
-	funcs   [][]uintptr
+	core
+	a *api
 }
 
 // New returns a driver for GPU device; nothing is loaded until Init.
-func New(device int) *Driver { return &Driver{Device: device} }
-
-// Name implements runtime.Driver.
-func (d *Driver) Name() string { return "rocm" }
+func New(device int) *Driver {
+	return &Driver{Device: device, core: gpudriver.New("rocm", emit.FormatHSACO)}
+}
 
 // Init implements runtime.Driver: it loads libamdhip64.so, initialises
 // HIP and selects the device.
@@ -37,291 +40,92 @@ func (d *Driver) Init(env *runtime.Env) error {
 	if err != nil {
 		return err
 	}
-	d.a, d.env, d.bufs = a, env, map[uint64]uint64{}
 	if err := a.check("hipInit", a.hipInit(0)); err != nil {
 		return err
 	}
-	if err := d.current(); err != nil {
+	a.device = int32(d.Device)
+	if err := a.Current(); err != nil {
 		return err
 	}
-	if env != nil && env.Manifest != nil {
-		d.modules = make([]uintptr, len(env.Manifest.Modules))
-		d.funcs = make([][]uintptr, len(env.Manifest.Modules))
-	}
-	return nil
-}
-
-// current selects the device on this thread.
-func (d *Driver) current() error {
-	if d.a == nil {
-		return fmt.Errorf("rocm: the driver is not initialised")
-	}
-	return d.a.check("hipSetDevice", d.a.hipSetDevice(int32(d.Device)))
-}
-
-// status maps an out-of-memory CUresult to runtime.ErrOutOfMemory.
-func status(err error) error {
-	var e *Error
-	if errors.As(err, &e) && e.Code == 2 { // hipErrorOutOfMemory
-		return fmt.Errorf("%w: %v", runtime.ErrOutOfMemory, err)
-	}
-	return err
-}
-
-// Alloc implements runtime.Driver: hipMalloc (256-byte aligned); a
-// zero-byte buffer takes one byte so that its handle is unique.
-func (d *Driver) Alloc(size uint64) (runtime.Handle, error) {
-	if err := d.current(); err != nil {
-		return 0, err
-	}
-	var p uint64
-	if err := d.a.check("hipMalloc", d.a.hipMalloc(&p, max(size, 1))); err != nil {
-		return 0, status(err)
-	}
-	d.bufs[p] = size
-	return p, nil
-}
-
-// Free implements runtime.Driver.
-func (d *Driver) Free(h runtime.Handle) error {
-	if h == 0 {
-		return nil
-	}
-	if _, ok := d.bufs[h]; !ok {
-		return fmt.Errorf("%w: handle %#x is not a live buffer", runtime.ErrInvalid, h)
-	}
-	if err := d.current(); err != nil {
-		return err
-	}
-	delete(d.bufs, h)
-	return d.a.check("hipFree", d.a.hipFree(h))
-}
-
-// span checks that [off, off+n) lies in buffer h.
-func (d *Driver) span(h, off, n uint64) error {
-	size, ok := d.bufs[h]
-	if !ok {
-		return fmt.Errorf("%w: handle %#x is not a live buffer", runtime.ErrInvalid, h)
-	}
-	if off > size || n > size-off {
-		return fmt.Errorf("%w: bytes [%d, %d+%d) run past the %d-byte buffer %#x", runtime.ErrInvalid, off, off, n, size, h)
-	}
-	return nil
-}
-
-// Write implements runtime.Driver (hipMemcpy host to device).
-func (d *Driver) Write(dst runtime.Handle, off uint64, src []byte) error {
-	if err := d.span(dst, off, uint64(len(src))); err != nil || len(src) == 0 {
-		return err
-	}
-	if err := d.current(); err != nil {
-		return err
-	}
-	err := d.a.check("hipMemcpy", d.a.hipMemcpyHtoD(dst+off, unsafe.Pointer(&src[0]), uint64(len(src)), 1))
-	goruntime.KeepAlive(src)
-	return err
-}
-
-// Read implements runtime.Driver (hipMemcpy device to host; it waits for
-// earlier launches).
-func (d *Driver) Read(src runtime.Handle, off uint64, dst []byte) error {
-	if err := d.span(src, off, uint64(len(dst))); err != nil || len(dst) == 0 {
-		return err
-	}
-	if err := d.current(); err != nil {
-		return err
-	}
-	err := d.a.check("hipMemcpy", d.a.hipMemcpyDtoH(unsafe.Pointer(&dst[0]), src+off, uint64(len(dst)), 2))
-	goruntime.KeepAlive(dst)
-	return err
-}
-
-// Copy implements runtime.Driver; host sides are linear-memory addresses.
-func (d *Driver) Copy(kind runtime.CopyKind, dst runtime.Handle, dstOff uint64, src runtime.Handle, srcOff uint64, size uint64) error {
-	host := func(addr, off uint64) ([]byte, error) {
-		if d.env == nil || d.env.Memory == nil {
-			return nil, fmt.Errorf("%w: no linear memory", runtime.ErrInvalid)
-		}
-		if off > ^uint64(0)-addr {
-			return nil, fmt.Errorf("%w: address %#x+%d overflows", runtime.ErrInvalid, addr, off)
-		}
-		return d.env.Memory.Slice(addr+off, size)
-	}
-	switch kind {
-	case runtime.HostToHost:
-		a, err := host(dst, dstOff)
-		if err != nil {
-			return err
-		}
-		b, err := host(src, srcOff)
-		if err != nil {
-			return err
-		}
-		copy(a, b)
-		return nil
-	case runtime.HostToDevice:
-		b, err := host(src, srcOff)
-		if err != nil {
-			return err
-		}
-		return d.Write(dst, dstOff, b)
-	case runtime.DeviceToHost:
-		a, err := host(dst, dstOff)
-		if err != nil {
-			return err
-		}
-		return d.Read(src, srcOff, a)
-	case runtime.DeviceToDevice:
-		if err := d.span(dst, dstOff, size); err != nil {
-			return err
-		}
-		if err := d.span(src, srcOff, size); err != nil {
-			return err
-		}
-		if size == 0 {
-			return nil
-		}
-		if err := d.current(); err != nil {
-			return err
-		}
-		return d.a.check("hipMemcpy", d.a.hipMemcpyDtoD(dst+dstOff, src+srcOff, size, 3))
-	}
-	return fmt.Errorf("%w: copy kind %d", runtime.ErrInvalid, kind)
-}
-
-// LoadModule implements runtime.Driver: hipModuleLoadData of the module's
-// HSACO blob, then hipModuleGetFunction for every kernel symbol.
-func (d *Driver) LoadModule(index int) error {
-	if index < 0 || index >= len(d.modules) {
-		return fmt.Errorf("%w: module %d", runtime.ErrInvalid, index)
-	}
-	if d.modules[index] != 0 {
-		return nil
-	}
-	mod := d.env.Manifest.Modules[index]
-	if mod.Format != emit.FormatHSACO {
-		return fmt.Errorf("%w: module %q has format %q; the rocm driver loads %q", runtime.ErrUnsupported, mod.Name, mod.Format, emit.FormatHSACO)
-	}
-	blob, ok := d.env.Bundle.Blob(mod.Blob)
-	if !ok {
-		return fmt.Errorf("%w: module %q: the bundle has no blob %q", runtime.ErrInvalid, mod.Name, mod.Blob)
-	}
-	syms := make([]string, len(mod.Kernels))
-	for i, k := range mod.Kernels {
-		syms[i] = k.Symbol
-	}
-	m, fns, err := d.LoadHSACO(blob, syms)
-	if err != nil {
-		return fmt.Errorf("module %q: %w", mod.Name, err)
-	}
-	d.modules[index], d.funcs[index] = m, fns
+	d.a = a
+	d.core = gpudriver.New("rocm", emit.FormatHSACO)
+	d.Start(a, env)
 	return nil
 }
 
 // LoadHSACO loads an HSA code object (hipModuleLoadData) and returns the
-// module and the functions named by symbols.
+// module and the functions named by symbols; an empty object is
+// runtime.ErrInvalid.
 func (d *Driver) LoadHSACO(co []byte, symbols []string) (uintptr, []uintptr, error) {
-	if err := d.current(); err != nil {
-		return 0, nil, err
+	return d.LoadImage(co, symbols)
+}
+
+// Close implements runtime.Driver: it frees the buffers and unloads the
+// modules; the driver is then uninitialised.
+func (d *Driver) Close() error {
+	if !d.Started() {
+		return nil
 	}
+	if err := d.Release(); err != nil {
+		return err
+	}
+	d.a, d.core = nil, gpudriver.New("rocm", emit.FormatHSACO)
+	return nil
+}
+
+// The gpudriver.API calls on device a.device (hipMemcpyKind 1..3 is
+// host→device, device→host, device→device).
+
+func (a *api) Current() error { return a.check("hipSetDevice", a.hipSetDevice(a.device)) }
+
+func (a *api) Malloc(size uint64) (uint64, error) {
+	var p uint64
+	return p, a.check("hipMalloc", a.hipMalloc(&p, size))
+}
+
+func (a *api) Free(p uint64) error { return a.check("hipFree", a.hipFree(p)) }
+
+func (a *api) CopyHtoD(dst uint64, src unsafe.Pointer, size uint64) error {
+	return a.check("hipMemcpy", a.hipMemcpyHtoD(dst, src, size, 1))
+}
+
+func (a *api) CopyDtoH(dst unsafe.Pointer, src uint64, size uint64) error {
+	return a.check("hipMemcpy", a.hipMemcpyDtoH(dst, src, size, 2))
+}
+
+func (a *api) CopyDtoD(dst, src uint64, size uint64) error {
+	return a.check("hipMemcpy", a.hipMemcpyDtoD(dst, src, size, 3))
+}
+
+// LoadModule loads a code object (copied, so the caller's slice may be
+// read-only mapped memory).
+func (a *api) LoadModule(co []byte) (uintptr, error) {
 	if len(co) == 0 {
-		return 0, nil, fmt.Errorf("%w: empty code object", runtime.ErrInvalid)
+		return 0, fmt.Errorf("%w: empty code object", runtime.ErrInvalid)
 	}
 	img := append([]byte{}, co...)
 	var m uintptr
-	err := d.a.check("hipModuleLoadData", d.a.hipModuleLoadData(&m, unsafe.Pointer(&img[0])))
+	err := a.check("hipModuleLoadData", a.hipModuleLoadData(&m, unsafe.Pointer(&img[0])))
 	goruntime.KeepAlive(img)
-	if err != nil {
-		return 0, nil, err
-	}
-	fns := make([]uintptr, len(symbols))
-	for i, s := range symbols {
-		if err := d.a.check("hipModuleGetFunction("+s+")", d.a.hipModuleGetFunction(&fns[i], m, s)); err != nil {
-			d.a.hipModuleUnload(m)
-			return 0, nil, err
-		}
-	}
-	return m, fns, nil
+	return m, err
 }
 
-// Launch implements runtime.Driver: hipModuleLaunchKernel with one pointer
-// per 8-byte argument slot (buffer handles are device pointers; the
-// kernarg layout is 8 bytes per buffer), on the null stream.
-func (d *Driver) Launch(l *runtime.Launch) error {
-	if l.Module < 0 || l.Module >= len(d.funcs) || d.funcs[l.Module] == nil {
-		return fmt.Errorf("%w: module %d is not loaded", runtime.ErrInvalid, l.Module)
-	}
-	fns := d.funcs[l.Module]
-	if l.Kernel < 0 || l.Kernel >= len(fns) {
-		return fmt.Errorf("%w: kernel %d", runtime.ErrInvalid, l.Kernel)
-	}
-	args := d.env.Manifest.Modules[l.Module].Kernels[l.Kernel].Args
-	for i, a := range args {
-		if a.Kind == emit.ArgBuffer && i < len(l.Args) {
-			if _, ok := d.bufs[l.Args[i]]; !ok {
-				return fmt.Errorf("%w: argument %d: handle %#x is not a live buffer", runtime.ErrInvalid, i, l.Args[i])
-			}
-		}
-	}
-	return d.LaunchFunc(fns[l.Kernel], l.Grid, l.Block, l.Args)
+func (a *api) Function(m uintptr, symbol string) (uintptr, error) {
+	var fn uintptr
+	return fn, a.check("hipModuleGetFunction("+symbol+")", a.hipModuleGetFunction(&fn, m, symbol))
 }
 
-// LaunchFunc launches fn over grid x block with the 8-byte argument slots.
-func (d *Driver) LaunchFunc(fn uintptr, grid, block [3]uint32, slots []uint64) error {
-	if err := d.current(); err != nil {
-		return err
-	}
-	vals := append([]uint64{0}, slots...)[1:]
-	ptrs := make([]unsafe.Pointer, len(vals)+1)
-	var pin goruntime.Pinner
-	defer pin.Unpin()
-	for i := range vals {
-		pin.Pin(&vals[i])
-		ptrs[i] = unsafe.Pointer(&vals[i])
-	}
-	pin.Pin(&ptrs[0])
-	return d.a.check("hipModuleLaunchKernel", d.a.hipModuleLaunchKernel(fn, grid[0], grid[1], grid[2], block[0], block[1], block[2], 0, 0, unsafe.Pointer(&ptrs[0]), nil))
+func (a *api) UnloadModule(m uintptr) { a.hipModuleUnload(m) }
+
+func (a *api) Launch(fn uintptr, grid, block [3]uint32, params unsafe.Pointer) error {
+	return a.check("hipModuleLaunchKernel", a.hipModuleLaunchKernel(fn, grid[0], grid[1], grid[2], block[0], block[1], block[2], 0, 0, params, nil))
 }
 
-// Sync implements runtime.Driver (hipDeviceSynchronize).
-func (d *Driver) Sync() error {
-	if err := d.current(); err != nil {
-		return err
-	}
-	if err := d.a.check("hipDeviceSynchronize", d.a.hipDeviceSynchronize()); err != nil {
-		return fmt.Errorf("%w: %v", runtime.ErrKernel, err)
-	}
-	return nil
+func (a *api) Synchronize() error {
+	return a.check("hipDeviceSynchronize", a.hipDeviceSynchronize())
 }
 
-// Collective implements runtime.Driver: not supported yet.
-func (d *Driver) Collective(index int, src, dst runtime.Handle) error {
-	return fmt.Errorf("%w: collectives on the rocm target", runtime.ErrUnsupported)
-}
-
-// Workers implements runtime.Driver: 1 (a device).
-func (d *Driver) Workers() int { return 1 }
-
-// Close implements runtime.Driver: it frees the buffers and unloads the
-// modules.
-func (d *Driver) Close() error {
-	if d.a == nil {
-		return nil
-	}
-	if err := d.current(); err != nil {
-		return err
-	}
-	for p := range d.bufs {
-		d.a.hipFree(p)
-	}
-	d.bufs = map[uint64]uint64{}
-	for i, m := range d.modules {
-		if m != 0 {
-			d.a.hipModuleUnload(m)
-			d.modules[i] = 0
-		}
-	}
-	return nil
-}
-
-var _ runtime.Driver = (*Driver)(nil)
+var (
+	_ runtime.Driver = (*Driver)(nil)
+	_ gpudriver.API  = (*api)(nil)
+)
