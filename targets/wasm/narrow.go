@@ -6,15 +6,16 @@ import (
 )
 
 // Narrow floats (f16, bf16) are held as their 16 bits, zero-extended in an
-// i32, and stored with i32.store16. Kernels holding them are legalised
+// i32, and stored with i32.store16; the 8-bit floats as their byte, stored
+// with i32.store8 (narrow_f8.go). Kernels holding them are legalised
 // (targets/gpu.Legalize computes their arithmetic in f32 and rounds back
 // once), so the renderer sees them only in loads, stores, constants,
 // selects, variables, bitcasts, converts and comparisons. Rounding to a
 // narrow float is round to nearest even, from f64 through a round-to-odd
 // f32 so that the result is rounded once (as targets/llvm does).
 
-// isNarrow reports whether t is a float held as 16 bits in an i32.
-func isNarrow(t ir.ElementType) bool { return t == ir.F16 || t == ir.BF16 }
+// isNarrow reports whether t is a float held as its 16 or 8 bits in an i32.
+func isNarrow(t ir.ElementType) bool { return t == ir.F16 || t == ir.BF16 || isF8(t) }
 
 // hasNarrow reports whether a kernel uses a narrow float buffer or value.
 func hasNarrow(k *kernel.Kernel) bool {
@@ -46,6 +47,10 @@ func hasNarrow(k *kernel.Kernel) bool {
 // widenNarrow turns the narrow float t (bits in an i32) on the stack into
 // the f32 of the same value (exact).
 func (b *fb) widenNarrow(t ir.ElementType) {
+	if isF8(t) {
+		b.widenF8(t)
+		return
+	}
 	if t == ir.BF16 {
 		b.i32(16)
 		b.op(OpI32Shl, OpF32ReinterpretI32)
@@ -87,6 +92,10 @@ func (b *fb) narrowF32(t ir.ElementType) {
 	x := b.local(I32)
 	b.op(OpI32ReinterpretF32)
 	b.set(x)
+	if isF8(t) {
+		b.narrowF8(t, x)
+		return
+	}
 	if t == ir.BF16 {
 		// NaN: the high half with the quiet bit; else round the bits.
 		b.get(x)

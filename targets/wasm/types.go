@@ -9,8 +9,9 @@ import (
 // valType returns the Wasm type holding a kernel value of element type t:
 // i32 for i1 and integers up to 32 bits (signed ones sign-extended,
 // unsigned ones zero-extended), i64 for 64-bit integers and index, f32 and
-// f64 for those floats, i32 holding the bits for f16 and bf16 (narrow.go).
-// Other types (f8, complex) are not supported by the wasm target yet.
+// f64 for those floats, i32 holding the bits for f16, bf16, f8E4M3FN and
+// f8E5M2 (narrow.go). Other types (complex) are not supported by the wasm
+// target yet.
 func valType(t ir.ElementType) (ValType, error) {
 	switch {
 	case t == ir.I1:
@@ -26,7 +27,7 @@ func valType(t ir.ElementType) (ValType, error) {
 	case t == ir.F64:
 		return F64, nil
 	case isNarrow(t):
-		return I32, nil // the 16 bits (narrow.go)
+		return I32, nil // the 16 or 8 bits (narrow.go)
 	}
 	return 0, fmt.Errorf("element type %s is not supported by the wasm target", t)
 }
