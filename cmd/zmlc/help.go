@@ -29,7 +29,11 @@ Flags (long flags take one dash or two: -target=rocm, --target rocm):
 Stages of --emit: mlir and mlir-generic print the StableHLO after -O (the
 pretty and the generic syntax); kernels prints the kernel IR (each entry's
 buffers, schedule and kernels); wasm prints the host program's WebAssembly
-module as WAT text (on the wasm target it holds the kernels too).
+module as WAT text (on the wasm target it holds the kernels too). The device
+targets' kernel module: llvm prints its LLVM IR (--target=cpu, cuda, rocm), ptx
+its PTX (cuda), hsaco its code object (rocm; binary: to -o FILE, or to stdout
+when that is not a terminal or -o - asks), spirv its SPIR-V as spirv-dis prints
+it (vulkan; needs the Debian package spirv-tools). Another target is a usage error.
 
 Examples:
   zmlc --dim b=64 examples/mnist/mnist.zml    compile the MNIST model for wasm: mnist.wasm.zpkg
@@ -43,6 +47,9 @@ Examples:
                                               compile a model, print StableHLO (after -O2)
   zmlc --emit=kernels --dim b=1 examples/mnist/mnist.zml
                                               the kernel IR the code generators consume
+  zmlc --target=cuda --emit=ptx model.zml     the PTX of the cuda target's kernels
+  zmlc --target=rocm --emit=hsaco model.zml -o k.hsaco
+                                              the rocm target's code object
   zmlc -O0 --emit=mlir model.zml              the front end's output, unoptimised
   zmlc --emit=mlir model.mlir                 verify, optimise and print in the pretty syntax
   zmlc -emit=mlir-generic model.mlir -o g.mlir  print in MLIR's generic syntax, to g.mlir
