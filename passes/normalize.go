@@ -25,6 +25,12 @@ import (
 //     and kernel and a transpose of the result back; window attributes,
 //     which are indexed by spatial dimension, are unchanged.
 //
+// An operand that is an argument of the function (a weight, read on every
+// call) keeps its layout when that needs no reshape: the op's dimension
+// numbers name its dimensions instead, so no transpose (which would be a
+// kernel of its own, copying the weight on every call) is inserted; the
+// kernel lowering reads contractions in any layout.
+//
 // Ops already in canonical form are left alone (the pass is idempotent).
 // Dynamic shapes are left alone. Results are unchanged bit for bit: the
 // interpreter sums in the same order (it packs operands into (batch, free,
@@ -62,12 +68,14 @@ func (normalizePass) Run(m *ir.Module) error {
 			continue
 		}
 		rw := NewRewriter(f.Body)
+		entry := f.Body.Entry()
+		isArg := func(v *ir.Value) bool { return v.IsBlockArg() && v.Block == entry && entry != nil }
 		for _, op := range todo {
 			var err error
 			if op.Name == "stablehlo.convolution" {
-				err = normalizeConv(rw, op)
+				err = normalizeConv(rw, op, isArg)
 			} else {
-				err = normalizeDot(rw, op)
+				err = normalizeDot(rw, op, isArg)
 			}
 			if err != nil {
 				rw.Finish(f.Body)
@@ -123,8 +131,10 @@ func staticTensors(vs ...*ir.Value) bool {
 	return true
 }
 
-// normalizeDot rewrites one dot_general or dot.
-func normalizeDot(rw *Rewriter, op *ir.Op) error {
+// normalizeDot rewrites one dot_general or dot. isArg reports whether a
+// value is an argument of the function (a weight): such an operand keeps
+// its layout when it needs no reshape (see keepsLayout).
+func normalizeDot(rw *Rewriter, op *ir.Op, isArg func(*ir.Value) bool) error {
 	if len(op.Operands) != 2 || len(op.Results) != 1 || !staticTensors(op.Operands[0], op.Operands[1], op.Results[0]) {
 		return nil
 	}
@@ -151,12 +161,15 @@ func normalizeDot(rw *Rewriter, op *ir.Op) error {
 	}
 	lf := freeDims(lt.Rank(), lb, lc)
 	rf := freeDims(rt.Rank(), rb, rc)
-	// Canonical already?
-	if op.Name == "stablehlo.dot_general" && len(lc) == 1 && len(lf) == 1 && len(rf) == 1 && len(lb) <= 1 {
-		nb := int64(len(lb))
-		if (nb == 0 || (lb[0] == 0 && rb[0] == 0)) && lf[0] == nb && lc[0] == nb+1 && rc[0] == nb && rf[0] == nb+1 {
-			return nil
-		}
+	nb := int64(len(lb))
+	// Each side is canonical ([B,] M, K and [B,] K, N), or an argument
+	// kept in its own layout, or rewritten.
+	lcanon := len(lc) == 1 && len(lf) == 1 && nb <= 1 && (nb == 0 || lb[0] == 0) && lf[0] == nb && lc[0] == nb+1
+	rcanon := len(rc) == 1 && len(rf) == 1 && nb <= 1 && (nb == 0 || rb[0] == 0) && rc[0] == nb && rf[0] == nb+1
+	lkeep := !lcanon && keepsLayout(lhs, lb, lc, lf, isArg)
+	rkeep := !rcanon && keepsLayout(rhs, rb, rc, rf, isArg)
+	if op.Name == "stablehlo.dot_general" && (lcanon || lkeep) && (rcanon || rkeep) {
+		return nil
 	}
 	b, m, k, n := prod(lt.Shape, lb), prod(lt.Shape, lf), prod(lt.Shape, lc), prod(rt.Shape, rf)
 	e := newEmitter(op.Loc)
@@ -164,8 +177,13 @@ func normalizeDot(rw *Rewriter, op *ir.Op) error {
 	if len(lb) > 0 {
 		lshape, rshape = []int64{b, m, k}, []int64{b, k, n}
 	}
-	l2 := e.reshape(e.transpose(lhs, cat(lb, lf, lc)), lshape)
-	r2 := e.reshape(e.transpose(rhs, cat(rb, rc, rf)), rshape)
+	l2, r2 := lhs, rhs
+	if !lkeep {
+		l2 = e.reshape(e.transpose(lhs, cat(lb, lf, lc)), lshape)
+	}
+	if !rkeep {
+		r2 = e.reshape(e.transpose(rhs, cat(rb, rc, rf)), rshape)
+	}
 	if e.err != nil {
 		return nil // not a well-formed contraction for the builder: leave it
 	}
@@ -175,6 +193,12 @@ func normalizeDot(rw *Rewriter, op *ir.Op) error {
 		nd = &ir.DotDimensionNumbersAttr{LhsBatchingDimensions: []int64{0}, RhsBatchingDimensions: []int64{0},
 			LhsContractingDimensions: []int64{2}, RhsContractingDimensions: []int64{1}}
 		outShape = []int64{b, m, n}
+	}
+	if lkeep {
+		nd.LhsBatchingDimensions, nd.LhsContractingDimensions = cat(lb), cat(lc)
+	}
+	if rkeep {
+		nd.RhsBatchingDimensions, nd.RhsContractingDimensions = cat(rb), cat(rc)
 	}
 	attrs := ir.Attrs{{Name: "dot_dimension_numbers", Value: nd}}
 	for _, a := range op.Attrs {
@@ -195,8 +219,23 @@ func normalizeDot(rw *Rewriter, op *ir.Op) error {
 	return nil
 }
 
-// normalizeConv rewrites one convolution to NHWC / HWIO / NHWC.
-func normalizeConv(rw *Rewriter, op *ir.Op) error {
+// keepsLayout reports whether a contraction operand v with batch
+// dimensions b, contracting c and free f keeps its layout: v is a function
+// argument (isArg) and needs no reshape (at most one batch dimension,
+// exactly one contracting and one free one), so the contraction reads it
+// through its dimension numbers (the kernel lowering's tiled dot takes any
+// such layout) instead of a transpose that would be a kernel of its own,
+// copying the weight on every call.
+func keepsLayout(v *ir.Value, b, c, f []int64, isArg func(*ir.Value) bool) bool {
+	return isArg(v) && len(b) <= 1 && len(c) == 1 && len(f) == 1
+}
+
+// normalizeConv rewrites one convolution to NHWC / HWIO / NHWC. A kernel
+// (or input) that is a function argument keeps its layout: the
+// convolution's dimension numbers name it (the kernel lowering's tiled
+// convolution reads any layout) instead of a transpose that would be a
+// kernel of its own on every call.
+func normalizeConv(rw *Rewriter, op *ir.Op, isArg func(*ir.Value) bool) error {
 	if len(op.Operands) != 2 || len(op.Results) != 1 || !staticTensors(op.Operands[0], op.Operands[1], op.Results[0]) {
 		return nil
 	}
@@ -214,12 +253,18 @@ func normalizeConv(rw *Rewriter, op *ir.Op) error {
 	if !isPerm(in, s+2) || !isPerm(ker, s+2) || !isPerm(out, s+2) {
 		return nil
 	}
-	if isIdentityPerm(in) && isIdentityPerm(ker) && isIdentityPerm(out) {
+	keepIn, keepKer := isArg(op.Operands[0]), isArg(op.Operands[1])
+	if (keepIn || isIdentityPerm(in)) && (keepKer || isIdentityPerm(ker)) && isIdentityPerm(out) {
 		return nil
 	}
 	e := newEmitter(op.Loc)
-	x := e.transpose(op.Operands[0], in)
-	w := e.transpose(op.Operands[1], ker)
+	x, w := op.Operands[0], op.Operands[1]
+	if !keepIn {
+		x = e.transpose(x, in)
+	}
+	if !keepKer {
+		w = e.transpose(w, ker)
+	}
 	if e.err != nil {
 		return nil
 	}
@@ -234,6 +279,14 @@ func normalizeConv(rw *Rewriter, op *ir.Op) error {
 		InputBatchDimension: 0, InputSpatialDimensions: seq(1, s), InputFeatureDimension: int64(s + 1),
 		KernelSpatialDimensions: seq(0, s), KernelInputFeatureDimension: int64(s), KernelOutputFeatureDimension: int64(s + 1),
 		OutputBatchDimension: 0, OutputSpatialDimensions: seq(1, s), OutputFeatureDimension: int64(s + 1),
+	}
+	if keepIn {
+		nd.InputBatchDimension, nd.InputSpatialDimensions, nd.InputFeatureDimension =
+			dn.InputBatchDimension, cat(dn.InputSpatialDimensions), dn.InputFeatureDimension
+	}
+	if keepKer {
+		nd.KernelSpatialDimensions, nd.KernelInputFeatureDimension, nd.KernelOutputFeatureDimension =
+			cat(dn.KernelSpatialDimensions), dn.KernelInputFeatureDimension, dn.KernelOutputFeatureDimension
 	}
 	attrs := ir.Attrs{}
 	for _, a := range op.Attrs {
