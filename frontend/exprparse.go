@@ -58,6 +58,14 @@ func (p *exprParser) is(s string) bool {
 	return !t.EOF() && t.Type == tokPunct && t.Value == s
 }
 
+// reserved holds the keywords of the grammar (docs/LANGUAGE.md): they never
+// stand for a value, so `let y = x *` followed by `return y` is an error at
+// `return`, not a multiplication by a variable called return.
+var reserved = map[string]bool{
+	"block": true, "fn": true, "for": true, "in": true, "let": true, "model": true,
+	"param": true, "return": true, "submodule": true, "while": true,
+}
+
 // expect consumes the punctuation s or fails at the next token.
 func (p *exprParser) expect(s string) (*lexer.Token, error) {
 	if !p.is(s) {
@@ -76,7 +84,9 @@ func (p *exprParser) startsExpr() bool {
 	switch {
 	case t.EOF():
 		return false
-	case t.Type == tokFloat, t.Type == tokInt, t.Type == tokString, t.Type == tokIdent:
+	case t.Type == tokIdent:
+		return !reserved[t.Value]
+	case t.Type == tokFloat, t.Type == tokInt, t.Type == tokString:
 		return true
 	case t.Type == tokPunct:
 		switch t.Value {
@@ -255,6 +265,9 @@ func (p *exprParser) primary() (*gPrimary, error) {
 	case tokString:
 		g.String = &v
 	case tokIdent:
+		if reserved[v] {
+			return nil, p.unexpected("an expression")
+		}
 		if v == "true" || v == "false" {
 			g.Bool = &v
 		} else {
