@@ -47,10 +47,10 @@ Examples:
                                               compile a model, print StableHLO (after -O2)
   zmlc --emit=kernels --dim b=1 examples/mnist/mnist.zml
                                               the kernel IR the code generators consume
-  zmlc --target=cuda --emit=ptx model.zml     the PTX of the cuda target's kernels
-  zmlc --target=rocm --emit=hsaco model.zml -o k.hsaco
+  zmlc --target=cuda --emit=ptx --dim b=1 model.zml   the PTX of the cuda target's kernels
+  zmlc --target=rocm --emit=hsaco --dim b=1 model.zml -o k.hsaco
                                               the rocm target's code object
-  zmlc -O0 --emit=mlir model.zml              the front end's output, unoptimised
+  zmlc -O0 --emit=mlir --dim b=1 model.zml    the front end's output, unoptimised
   zmlc --emit=mlir model.mlir                 verify, optimise and print in the pretty syntax
   zmlc -emit=mlir-generic model.mlir -o g.mlir  print in MLIR's generic syntax, to g.mlir
   zmlc --verify-diagnostics bad.zml           check errors against // expected-error annotations

@@ -15,6 +15,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -27,6 +28,9 @@ import (
 
 func main() {
 	if err := run(os.Args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return // -h printed the usage: not a failure
+		}
 		fmt.Fprintln(os.Stderr, "mnist:", err)
 		os.Exit(1)
 	}
