@@ -83,6 +83,10 @@ compare emit-generic --emit=mlir-generic "$root/cmd/zmlc/testdata/emit.mlir"
 if [[ -f examples/mnist/mnist.zml ]]; then
 	compare mnist-mlir --emit=mlir --dim b=100 "$root/examples/mnist/mnist.zml"
 	compare mnist-wasm --target=wasm --dim b=100 "$root/examples/mnist/mnist.zml"
+	# The LLVM targets go through llc-19 and ld.lld-19: the bundle must
+	# still be the same bytes whichever way zmlc was built.
+	compare mnist-rocm --target=rocm --dim b=100 "$root/examples/mnist/mnist.zml"
+	compare mnist-cpu --target=cpu --dim b=100 "$root/examples/mnist/mnist.zml"
 fi
 
 # 3. All tests.
