@@ -169,12 +169,53 @@ func TypeListString(ts []Type) string {
 	return strings.Join(s, ", ")
 }
 
-// TypesEqual reports whether a and b are the same type (structurally).
+// TypesEqual reports whether a and b are the same type (structurally,
+// without printing them: the verifier calls it for every operand).
 func TypesEqual(a, b Type) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
+	switch a := a.(type) {
+	case *TensorType:
+		b, ok := b.(*TensorType)
+		if !ok || a.Elem != b.Elem || len(a.Shape) != len(b.Shape) {
+			return false
+		}
+		for i, d := range a.Shape {
+			if b.Shape[i] != d {
+				return false
+			}
+		}
+		if a.Encoding == nil || b.Encoding == nil {
+			return a.Encoding == nil && b.Encoding == nil
+		}
+		return AttrString(a.Encoding) == AttrString(b.Encoding)
+	case ElementType:
+		b, ok := b.(ElementType)
+		return ok && a == b
+	case *TokenType:
+		_, ok := b.(*TokenType)
+		return ok
+	case *TupleType:
+		b, ok := b.(*TupleType)
+		return ok && typeListsEqual(a.Elems, b.Elems)
+	case *FunctionType:
+		b, ok := b.(*FunctionType)
+		return ok && typeListsEqual(a.Inputs, b.Inputs) && typeListsEqual(a.Results, b.Results)
+	}
 	return a.String() == b.String()
+}
+
+func typeListsEqual(a, b []Type) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !TypesEqual(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // AsTensor returns t as a *TensorType, or nil if it is another kind of type.
