@@ -9,9 +9,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"unicode/utf8"
+
+	"github.com/zmlc/zmlc/internal/mmapfile"
 )
 
 // Bundle is an opened, fully checked bundle. Blob returns slices of the
@@ -30,19 +31,7 @@ type Bundle struct {
 // hashing every blob. Malformed or corrupt files give a *FormatError naming
 // path; the caller must Close the Bundle.
 func Open(path string) (*Bundle, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", path)
-	}
-	data, unmap, err := mapFile(f, st.Size())
+	data, unmap, err := mmapfile.Open(path)
 	if err != nil {
 		return nil, err
 	}

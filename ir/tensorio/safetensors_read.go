@@ -6,9 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"slices"
 
+	"github.com/zmlc/zmlc/internal/mmapfile"
 	"github.com/zmlc/zmlc/ir"
 )
 
@@ -58,19 +58,7 @@ type File struct {
 // The caller must Close it. Malformed files give a *FormatError; see
 // ParseSafetensors for the checks.
 func OpenSafetensors(path string) (*File, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", path)
-	}
-	data, unmap, err := mapFile(f, st.Size())
+	data, unmap, err := mmapfile.Open(path)
 	if err != nil {
 		return nil, err
 	}
