@@ -64,6 +64,8 @@ type Interpreter struct {
 	curFunc string
 	depth   int
 	scopes  []map[*ir.Value]Value
+	// freeEnvs holds cleared value maps of finished region runs for reuse.
+	freeEnvs []map[*ir.Value]Value
 }
 
 // New returns an interpreter for m, which should have passed ir.Verify.
@@ -110,14 +112,38 @@ func (in *Interpreter) RunRegion(r *ir.Region, args []Value) ([]Value, error) {
 	if len(args) != len(b.Args) {
 		return nil, fmt.Errorf("region takes %d arguments, got %d", len(b.Args), len(args))
 	}
-	env := make(map[*ir.Value]Value, len(b.Ops)+len(args))
+	env := in.newEnv(len(b.Ops) + len(args))
 	for i, a := range b.Args {
 		env[a] = args[i]
 	}
-	return in.runBlock(b, env)
+	res, err := in.runBlock(b, env)
+	// The results are copied out of env, so a small map can serve the next
+	// run (big ones are dropped: clearing costs their capacity).
+	if len(env) <= maxFreeEnv {
+		clear(env)
+		in.freeEnvs = append(in.freeEnvs, env)
+	}
+	return res, err
+}
+
+// maxFreeEnv is the most values a region's map may hold to be reused.
+const maxFreeEnv = 64
+
+// newEnv returns an empty value map, reusing one a finished region run
+// released: regions of reduce, sort and map bodies run once per element.
+func (in *Interpreter) newEnv(size int) map[*ir.Value]Value {
+	if n := len(in.freeEnvs); n > 0 {
+		env := in.freeEnvs[n-1]
+		in.freeEnvs = in.freeEnvs[:n-1]
+		return env
+	}
+	return make(map[*ir.Value]Value, size)
 }
 
 func (in *Interpreter) runBlock(b *ir.Block, env map[*ir.Value]Value) ([]Value, error) {
+	// Regions of the block's ops read env as their enclosing scope.
+	in.scopes = append(in.scopes, env)
+	defer func() { in.scopes = in.scopes[:len(in.scopes)-1] }()
 	for _, op := range b.Ops {
 		vals := make([]Value, len(op.Operands))
 		for i, o := range op.Operands {
@@ -134,9 +160,7 @@ func (in *Interpreter) runBlock(b *ir.Block, env map[*ir.Value]Value) ([]Value, 
 		if op.HasTrait(ir.Terminator) {
 			return vals, nil
 		}
-		in.pushScope(env)
 		res, err := in.eval(op, vals)
-		in.popScope()
 		if err != nil {
 			return nil, err
 		}
@@ -150,13 +174,11 @@ func (in *Interpreter) runBlock(b *ir.Block, env map[*ir.Value]Value) ([]Value, 
 	return nil, fmt.Errorf("block has no terminator")
 }
 
-// scopes lets regions read values of enclosing blocks (StableHLO regions
-// may capture values defined above them).
-func (in *Interpreter) pushScope(env map[*ir.Value]Value) { in.scopes = append(in.scopes, env) }
-func (in *Interpreter) popScope()                         { in.scopes = in.scopes[:len(in.scopes)-1] }
-
+// lookupOuter finds v in the blocks enclosing the running one (StableHLO
+// regions may capture values defined above them); the running block's own
+// env is the top of in.scopes and was already searched.
 func (in *Interpreter) lookupOuter(v *ir.Value) (Value, bool) {
-	for i := len(in.scopes) - 1; i >= 0; i-- {
+	for i := len(in.scopes) - 2; i >= 0; i-- {
 		if x, ok := in.scopes[i][v]; ok {
 			return x, true
 		}
