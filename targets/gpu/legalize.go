@@ -19,6 +19,18 @@ func Legalize(k *K.Kernel, p Params) {
 	k.Body = l.body(k.Body)
 }
 
+// Legalized returns a copy of k legalised by Legalize with p, for targets
+// that render some kernels legalised and keep k for others: the nodes are
+// copied, the buffers are shared with k, and k is unchanged.
+func Legalized(k *K.Kernel, p Params) *K.Kernel {
+	nk := &K.Kernel{Name: k.Name, Source: k.Source,
+		Params: append([]*K.Buffer{}, k.Params...), Shared: append([]*K.Buffer{}, k.Shared...)}
+	c := &cloner{nodes: map[*K.Node]*K.Node{}}
+	nk.Body = c.body(k.Body)
+	Legalize(nk, p)
+	return nk
+}
+
 type legalizer struct {
 	k    *K.Kernel
 	p    Params

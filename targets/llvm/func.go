@@ -10,6 +10,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	zir "github.com/zmlc/zmlc/ir"
+	"github.com/zmlc/zmlc/targets/gpu"
 	"github.com/zmlc/zmlc/targets/kernel"
 )
 
@@ -85,7 +86,7 @@ func (m *Module) renderCPU(rk *Kernel) error {
 	if len(rk.Kernel.Shared) > 0 {
 		return fmt.Errorf("workgroup-shared buffers are not supported on the cpu target")
 	}
-	k := legalized(rk.Kernel)
+	k := gpu.Legalized(rk.Kernel, gpu.Params{Name: "cpu", HasF64: true})
 	args := ir.NewParam("args", types.NewPointer(types.I64))
 	begin := ir.NewParam("begin", types.I64)
 	end := ir.NewParam("end", types.I64)

@@ -7,7 +7,6 @@ import (
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/types"
 
-	"github.com/zmlc/zmlc/targets/gpu"
 	"github.com/zmlc/zmlc/targets/kernel"
 )
 
@@ -136,35 +135,4 @@ func sanitize(s string) string {
 		}
 	}
 	return sb.String()
-}
-
-// legalized returns a copy of k with its math legalised as the GPU
-// targets legalise it (targets/gpu.Legalize); buffers are shared with k.
-func legalized(k *kernel.Kernel) *kernel.Kernel {
-	nk := &kernel.Kernel{Name: k.Name, Source: k.Source,
-		Params: append([]*kernel.Buffer{}, k.Params...), Shared: append([]*kernel.Buffer{}, k.Shared...)}
-	nodes := map[*kernel.Node]*kernel.Node{}
-	var body func([]*kernel.Node) []*kernel.Node
-	body = func(b []*kernel.Node) []*kernel.Node {
-		out := make([]*kernel.Node, 0, len(b))
-		for _, n := range b {
-			c := *n
-			c.Args = make([]*kernel.Node, len(n.Args))
-			for i, a := range n.Args {
-				if r, ok := nodes[a]; ok {
-					c.Args[i] = r
-				} else {
-					c.Args[i] = a
-				}
-			}
-			nodes[n] = &c
-			c.Body = body(n.Body)
-			c.Else = body(n.Else)
-			out = append(out, &c)
-		}
-		return out
-	}
-	nk.Body = body(k.Body)
-	gpu.Legalize(nk, gpu.Params{Name: "cpu", HasF64: true})
-	return nk
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/zmlc/zmlc/ir"
+	"github.com/zmlc/zmlc/targets/gpu"
 	"github.com/zmlc/zmlc/targets/kernel"
 )
 
@@ -62,7 +63,7 @@ func (r *kr) errorf(format string, args ...any) error {
 // legalised copy (legalize.go).
 func renderKernel(k *kernel.Kernel, name string, h *helpers) (*Rendered, error) {
 	if needsLegalize(k.Body) || hasNarrow(k) {
-		k = legalized(k)
+		k = gpu.Legalized(k, gpu.Params{Name: "wasm", HasF64: true})
 	}
 	kernel.Number(k)
 	r := &kr{b: newFB(name, kernelSig), k: k, h: h, vals: map[*kernel.Node]int64{}, hp: planHoist(k.Body)}

@@ -1,9 +1,6 @@
 package wasm
 
-import (
-	"github.com/zmlc/zmlc/targets/gpu"
-	"github.com/zmlc/zmlc/targets/kernel"
-)
+import "github.com/zmlc/zmlc/targets/kernel"
 
 // needsLegalize reports whether a kernel body holds a float operation the
 // wasm renderer has no instruction or helper for (sin, cos, tan, erf, cbrt,
@@ -25,36 +22,4 @@ func needsLegalize(body []*kernel.Node) bool {
 		}
 	}
 	return false
-}
-
-// legalized returns a copy of k whose math is legalised as the GPU and
-// CPU targets legalise it (targets/gpu.Legalize, computing in f64 where
-// that is more accurate); buffers are shared with k, k is unchanged.
-func legalized(k *kernel.Kernel) *kernel.Kernel {
-	nk := &kernel.Kernel{Name: k.Name, Source: k.Source,
-		Params: append([]*kernel.Buffer{}, k.Params...), Shared: append([]*kernel.Buffer{}, k.Shared...)}
-	nodes := map[*kernel.Node]*kernel.Node{}
-	var body func([]*kernel.Node) []*kernel.Node
-	body = func(b []*kernel.Node) []*kernel.Node {
-		out := make([]*kernel.Node, 0, len(b))
-		for _, n := range b {
-			c := *n
-			c.Args = make([]*kernel.Node, len(n.Args))
-			for i, a := range n.Args {
-				if r, ok := nodes[a]; ok {
-					c.Args[i] = r
-				} else {
-					c.Args[i] = a
-				}
-			}
-			nodes[n] = &c
-			c.Body = body(n.Body)
-			c.Else = body(n.Else)
-			out = append(out, &c)
-		}
-		return out
-	}
-	nk.Body = body(k.Body)
-	gpu.Legalize(nk, gpu.Params{Name: "wasm", HasF64: true})
-	return nk
 }
