@@ -30,11 +30,7 @@ func printChloUnary(p *printer, op *ir.Op) bool {
 	if !counts(op, 1, 1, 0) {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.attrDictExcept(op)
-	p.ws(" : ")
+	p.operandsHead(op, "")
 	p.typ(op.Operands[0].Type)
 	p.ws(" -> ")
 	p.typ(op.Results[0].Type)
@@ -76,11 +72,7 @@ func printExpectEq(p *printer, op *ir.Op) bool {
 	if !counts(op, 2, 0, 0) || !ir.TypesEqual(op.Operands[0].Type, op.Operands[1].Type) {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.attrDictExcept(op)
-	p.ws(" : ")
+	p.operandsHead(op, "")
 	p.typ(op.Operands[0].Type)
 	return true
 }
@@ -105,12 +97,7 @@ func printExpectAlmostEq(p *printer, op *ir.Op) bool {
 	if !counts(op, 2, 0, 0) || !ok || !ir.TypesEqual(op.Operands[0].Type, op.Operands[1].Type) {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.ws(tol)
-	p.attrDictExcept(op, "tolerance")
-	p.ws(" : ")
+	p.operandsHead(op, tol, "tolerance")
 	p.typ(op.Operands[0].Type)
 	return true
 }
@@ -184,17 +171,11 @@ func printExpectSerializedEq(p *printer, op *ir.Op) bool {
 	if op.Attrs.Has("iteration") && !hasIter {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.ws(", probe_id = ")
-	p.ws(ir.QuoteString(string(probe)))
+	mid := ", probe_id = " + ir.QuoteString(string(probe))
 	if hasIter {
-		p.ws(", iter = ")
-		p.ws(ir.FormatInt(iter, ir.UI32))
+		mid += ", iter = " + ir.FormatInt(iter, ir.UI32)
 	}
-	p.attrDictExcept(op, "probe_id", "iteration")
-	p.ws(" : ")
+	p.operandsHead(op, mid, "probe_id", "iteration")
 	p.typ(op.Operands[0].Type)
 	return true
 }

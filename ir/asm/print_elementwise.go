@@ -9,7 +9,7 @@ import (
 // `operands attr-dict : functional-type(operands, results)`.
 
 func init() {
-	register(printUnary,
+	register(printSameType(1),
 		"stablehlo.abs", "stablehlo.cbrt", "stablehlo.ceil", "stablehlo.convert",
 		"stablehlo.count_leading_zeros", "stablehlo.cosine", "stablehlo.exponential",
 		"stablehlo.exponential_minus_one", "stablehlo.floor", "stablehlo.imag",
@@ -18,7 +18,7 @@ func init() {
 		"stablehlo.round_nearest_afz", "stablehlo.round_nearest_even", "stablehlo.rsqrt",
 		"stablehlo.sign", "stablehlo.sine", "stablehlo.sqrt", "stablehlo.tan",
 		"stablehlo.tanh", "stablehlo.uniform_quantize", "stablehlo.uniform_dequantize")
-	register(printBinary,
+	register(printSameType(2),
 		"stablehlo.add", "stablehlo.and", "stablehlo.atan2", "stablehlo.divide",
 		"stablehlo.maximum", "stablehlo.minimum", "stablehlo.multiply", "stablehlo.or",
 		"stablehlo.power", "stablehlo.remainder", "stablehlo.shift_left",
@@ -29,39 +29,26 @@ func init() {
 		"stablehlo.dynamic_update_slice", "stablehlo.dynamic_reshape",
 		"stablehlo.real_dynamic_slice", "stablehlo.dynamic_pad")
 	register(printComplex, "stablehlo.complex")
-	register(printClamp, "stablehlo.clamp")
+	register(printSameType(3), "stablehlo.clamp")
 	register(printSelect, "stablehlo.select")
 	register(printCompare, "stablehlo.compare")
 	register(printReducePrecision, "stablehlo.reduce_precision")
 }
 
-// printUnary: `stablehlo.negate %arg0 : tensor<4xf32>`, or
-// `stablehlo.convert %arg0 : (tensor<4xi32>) -> tensor<4xf32>`.
-func printUnary(p *printer, op *ir.Op) bool {
-	if !counts(op, 1, 1, 0) {
-		return false
+// printSameType returns the printer of an op with n operands in the form
+// `operands attr-dict : custom<SameOperandsAndResultType>`:
+// `stablehlo.negate %arg0 : tensor<4xf32>`, `stablehlo.add %arg0, %arg1 :
+// tensor<4xf32>`, or `stablehlo.convert %arg0 : (tensor<4xi32>) -> tensor<4xf32>`;
+// clamp with scalar bounds prints the functional type.
+func printSameType(n int) prettyFn {
+	return func(p *printer, op *ir.Op) bool {
+		if !counts(op, n, 1, 0) {
+			return false
+		}
+		p.operandsHead(op, "")
+		p.sameOperandsAndResultType(op)
+		return true
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.attrDictExcept(op)
-	p.ws(" : ")
-	p.sameOperandsAndResultType(op)
-	return true
-}
-
-// printBinary: `stablehlo.add %arg0, %arg1 : tensor<4xf32>`.
-func printBinary(p *printer, op *ir.Op) bool {
-	if !counts(op, 2, 1, 0) {
-		return false
-	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.attrDictExcept(op)
-	p.ws(" : ")
-	p.sameOperandsAndResultType(op)
-	return true
 }
 
 // printFunctionalOperands: `stablehlo.reshape %arg0 : (tensor<2xf32>) -> tensor<1x2xf32>`.
@@ -69,11 +56,7 @@ func printFunctionalOperands(p *printer, op *ir.Op) bool {
 	if len(op.Operands) == 0 || len(op.Results) != 1 || len(op.Regions) != 0 || !noNils(op) {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.attrDictExcept(op)
-	p.ws(" : ")
+	p.operandsHead(op, "")
 	p.functionalType(op)
 	return true
 }
@@ -85,11 +68,7 @@ func printComplex(p *printer, op *ir.Op) bool {
 	if !counts(op, 2, 1, 0) {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.attrDictExcept(op)
-	p.ws(" : ")
+	p.operandsHead(op, "")
 	res := op.Results[0].Type
 	if rt := ir.AsTensor(res); rt != nil && rt.Elem.IsComplex() {
 		realT := &ir.TensorType{Shape: rt.Shape, Elem: rt.Elem.ComplexPart(), Encoding: rt.Encoding}
@@ -102,21 +81,6 @@ func printComplex(p *printer, op *ir.Op) bool {
 	return true
 }
 
-// printClamp: `stablehlo.clamp %min, %x, %max : tensor<4xf32>` or, with
-// scalar bounds, the functional type.
-func printClamp(p *printer, op *ir.Op) bool {
-	if !counts(op, 3, 1, 0) {
-		return false
-	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.attrDictExcept(op)
-	p.ws(" : ")
-	p.sameOperandsAndResultType(op)
-	return true
-}
-
 // printSelect: `stablehlo.select %p, %t, %f : tensor<2xi1>, tensor<2xf32>`
 // (custom<SelectOpType>) when both branches have the result type, else the
 // functional type.
@@ -124,11 +88,7 @@ func printSelect(p *printer, op *ir.Op) bool {
 	if !counts(op, 3, 1, 0) {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.attrDictExcept(op)
-	p.ws(" : ")
+	p.operandsHead(op, "")
 	res := op.Results[0].Type
 	if ir.TypesEqual(op.Operands[1].Type, res) && ir.TypesEqual(op.Operands[2].Type, res) {
 		p.typ(op.Operands[0].Type)
@@ -182,15 +142,7 @@ func printReducePrecision(p *printer, op *ir.Op) bool {
 	if !ok1 || !ok2 || e < 0 || m < 0 {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.ws(", format = e")
-	p.ws(itoa(e))
-	p.ws("m")
-	p.ws(itoa(m))
-	p.attrDictExcept(op, "exponent_bits", "mantissa_bits")
-	p.ws(" : ")
+	p.operandsHead(op, ", format = e"+itoa(e)+"m"+itoa(m), "exponent_bits", "mantissa_bits")
 	p.sameOperandsAndResultType(op)
 	return true
 }

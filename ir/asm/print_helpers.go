@@ -76,6 +76,18 @@ func noNils(op *ir.Op) bool {
 	return true
 }
 
+// operandsHead prints `name %a, %b<mid> {rest} : `: op's name, its
+// operands, mid (the pretty spelling of the elided attributes) and the
+// attributes left; the caller prints the type after the colon.
+func (p *printer) operandsHead(op *ir.Op, mid string, elided ...string) {
+	p.opName(op)
+	p.ws(" ")
+	p.values(op.Operands)
+	p.ws(mid)
+	p.attrDictExcept(op, elided...)
+	p.ws(" : ")
+}
+
 // functionalType prints `(A, B) -> R` for op's operands and results.
 func (p *printer) functionalType(op *ir.Op) {
 	p.ws(funcTypeString(valueTypes(op.Operands), valueTypes(op.Results)))

@@ -47,12 +47,7 @@ func printDot(p *printer, op *ir.Op) bool {
 	if !counts(op, 2, 1, 0) || !ok {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.ws(prec)
-	p.attrDictExcept(op, "precision_config")
-	p.ws(" : ")
+	p.operandsHead(op, prec, "precision_config")
 	p.functionalType(op)
 	return true
 }
@@ -75,25 +70,12 @@ func printDotGeneral(p *printer, op *ir.Op) bool {
 			elided = append(elided, "algorithm")
 		}
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.ws(", ")
+	mid := ", "
 	if len(dn.LhsBatchingDimensions) > 0 || len(dn.RhsBatchingDimensions) > 0 {
-		p.ws("batching_dims = ")
-		p.ws(intList(dn.LhsBatchingDimensions))
-		p.ws(" x ")
-		p.ws(intList(dn.RhsBatchingDimensions))
-		p.ws(", ")
+		mid += "batching_dims = " + intList(dn.LhsBatchingDimensions) + " x " + intList(dn.RhsBatchingDimensions) + ", "
 	}
-	p.ws("contracting_dims = ")
-	p.ws(intList(dn.LhsContractingDimensions))
-	p.ws(" x ")
-	p.ws(intList(dn.RhsContractingDimensions))
-	p.ws(prec)
-	p.ws(alg)
-	p.attrDictExcept(op, elided...)
-	p.ws(" : ")
+	mid += "contracting_dims = " + intList(dn.LhsContractingDimensions) + " x " + intList(dn.RhsContractingDimensions)
+	p.operandsHead(op, mid+prec+alg, elided...)
 	p.functionalType(op)
 	return true
 }

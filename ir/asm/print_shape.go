@@ -1,6 +1,9 @@
 package asm
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/zmlc/zmlc/ir"
 )
 
@@ -74,15 +77,7 @@ func printDimsOp(keyword, attr string, n int, sameType bool) prettyFn {
 		if !counts(op, n, 1, 0) || !ok {
 			return false
 		}
-		p.opName(op)
-		p.ws(" ")
-		p.values(op.Operands)
-		p.ws(", ")
-		p.ws(keyword)
-		p.ws(" = ")
-		p.ws(intList(dims))
-		p.attrDictExcept(op, attr)
-		p.ws(" : ")
+		p.operandsHead(op, ", "+keyword+" = "+intList(dims), attr)
 		if sameType {
 			p.sameOperandsAndResultType(op)
 		} else {
@@ -98,13 +93,7 @@ func printDynamicIota(p *printer, op *ir.Op) bool {
 	if !counts(op, 1, 1, 0) || !ok {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.ws(", dim = ")
-	p.ws(itoa(d))
-	p.attrDictExcept(op, "iota_dimension")
-	p.ws(" : ")
+	p.operandsHead(op, ", dim = "+itoa(d), "iota_dimension")
 	p.functionalType(op)
 	return true
 }
@@ -120,13 +109,7 @@ func printEinsum(p *printer, op *ir.Op) bool {
 	if !counts(op, n, 1, 0) || !ok {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.ws(", config = ")
-	p.ws(ir.QuoteString(string(cfg)))
-	p.attrDictExcept(op, "einsum_config")
-	p.ws(" : ")
+	p.operandsHead(op, ", config = "+ir.QuoteString(string(cfg)), "einsum_config")
 	p.functionalType(op)
 	return true
 }
@@ -140,25 +123,19 @@ func printSlice(p *printer, op *ir.Op) bool {
 	if !counts(op, 1, 1, 0) || !ok1 || !ok2 || !ok3 || len(start) != len(limit) || len(start) != len(strides) {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.ws(" [")
+	var b strings.Builder
+	b.WriteString(" [")
 	for i := range start {
 		if i > 0 {
-			p.ws(", ")
+			b.WriteString(", ")
 		}
-		p.ws(itoa(start[i]))
-		p.ws(":")
-		p.ws(itoa(limit[i]))
+		b.WriteString(itoa(start[i]) + ":" + itoa(limit[i]))
 		if strides[i] != 1 {
-			p.ws(":")
-			p.ws(itoa(strides[i]))
+			b.WriteString(":" + itoa(strides[i]))
 		}
 	}
-	p.ws("]")
-	p.attrDictExcept(op, "start_indices", "limit_indices", "strides")
-	p.ws(" : ")
+	b.WriteString("]")
+	p.operandsHead(op, b.String(), "start_indices", "limit_indices", "strides")
 	p.functionalType(op)
 	return true
 }
@@ -169,13 +146,7 @@ func printDynamicSlice(p *printer, op *ir.Op) bool {
 	if len(op.Operands) < 2 || len(op.Results) != 1 || len(op.Regions) != 0 || !noNils(op) || !ok {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.ws(", sizes = ")
-	p.ws(intList(sizes))
-	p.attrDictExcept(op, "slice_sizes")
-	p.ws(" : ")
+	p.operandsHead(op, ", sizes = "+intList(sizes), "slice_sizes")
 	p.functionalType(op)
 	return true
 }
@@ -186,13 +157,7 @@ func printConcatenate(p *printer, op *ir.Op) bool {
 	if len(op.Operands) == 0 || len(op.Results) != 1 || len(op.Regions) != 0 || !noNils(op) || !ok {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.ws(", dim = ")
-	p.ws(itoa(d))
-	p.attrDictExcept(op, "dimension")
-	p.ws(" : ")
+	p.operandsHead(op, ", dim = "+itoa(d), "dimension")
 	p.functionalType(op)
 	return true
 }
@@ -205,17 +170,8 @@ func printPad(p *printer, op *ir.Op) bool {
 	if !counts(op, 2, 1, 0) || !ok1 || !ok2 || !ok3 {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.ws(", low = ")
-	p.ws(intList(lo))
-	p.ws(", high = ")
-	p.ws(intList(hi))
-	p.ws(", interior = ")
-	p.ws(intList(in))
-	p.attrDictExcept(op, "edge_padding_low", "edge_padding_high", "interior_padding")
-	p.ws(" : ")
+	p.operandsHead(op, ", low = "+intList(lo)+", high = "+intList(hi)+", interior = "+intList(in),
+		"edge_padding_low", "edge_padding_high", "interior_padding")
 	p.functionalType(op)
 	return true
 }
@@ -231,13 +187,7 @@ func printDimensionSize(p *printer, op *ir.Op) bool {
 	if !counts(op, n, 1, 0) || !ok {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.ws(", dim = ")
-	p.ws(itoa(d))
-	p.attrDictExcept(op, "dimension")
-	p.ws(" : ")
+	p.operandsHead(op, ", dim = "+itoa(d), "dimension")
 	p.functionalType(op)
 	return true
 }
@@ -274,14 +224,7 @@ func printGetTupleElement(p *printer, op *ir.Op) bool {
 	if !counts(op, 1, 1, 0) || !ok {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.ws("[")
-	p.ws(itoa(i))
-	p.ws("]")
-	p.attrDictExcept(op, "index")
-	p.ws(" : ")
+	p.operandsHead(op, "["+itoa(i)+"]", "index")
 	p.functionalType(op)
 	return true
 }
@@ -320,13 +263,7 @@ func printRngBitGenerator(p *printer, op *ir.Op) bool {
 	if !counts(op, 1, 2, 0) || !ok {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.ws(", algorithm =  ")
-	p.ws(alg)
-	p.attrDictExcept(op, "rng_algorithm")
-	p.ws(" : ")
+	p.operandsHead(op, ", algorithm =  "+alg, "rng_algorithm")
 	p.functionalType(op)
 	return true
 }
@@ -337,13 +274,7 @@ func printRng(p *printer, op *ir.Op) bool {
 	if !counts(op, 3, 1, 0) || !ok {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.ws(", distribution =  ")
-	p.ws(d)
-	p.attrDictExcept(op, "rng_distribution")
-	p.ws(" : ")
+	p.operandsHead(op, ", distribution =  "+d, "rng_distribution")
 	p.functionalType(op)
 	return true
 }
@@ -383,15 +314,7 @@ func printFft(p *printer, op *ir.Op) bool {
 	if !counts(op, 1, 1, 0) || !ok1 || !ok2 {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
-	p.ws(", type =  ")
-	p.ws(t)
-	p.ws(", length = ")
-	p.ws(intList(l))
-	p.attrDictExcept(op, "fft_type", "fft_length")
-	p.ws(" : ")
+	p.operandsHead(op, ", type =  "+t+", length = "+intList(l), "fft_type", "fft_length")
 	p.functionalType(op)
 	return true
 }
@@ -405,18 +328,11 @@ func printCholesky(p *printer, op *ir.Op) bool {
 	if op.Attrs.Has("lower") && !hasLower {
 		return false
 	}
-	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
+	mid := ""
 	if hasLower {
-		if lower {
-			p.ws(", lower = true")
-		} else {
-			p.ws(", lower = false")
-		}
+		mid = ", lower = " + strconv.FormatBool(bool(lower))
 	}
-	p.attrDictExcept(op, "lower")
-	p.ws(" : ")
+	p.operandsHead(op, mid, "lower")
 	p.sameOperandsAndResultType(op)
 	return true
 }
