@@ -117,3 +117,28 @@ type Node struct {
 
 	ID int // a number unique within the kernel, assigned by Number; printed as %ID
 }
+
+// GridChain returns the outermost chain of grid loops of a kernel body:
+// the body must be value nodes and exactly one grid loop, whose body again
+// may hold one grid loop, and so on. Nil when the body has another form.
+// The wasm and LLVM CPU targets split the outer grid into worker ranges.
+func GridChain(body []*Node) []*Node {
+	var chain []*Node
+	for {
+		var loop *Node
+		other := false
+		for _, n := range body {
+			switch {
+			case n.Kind == Loop && n.Level == Grid && loop == nil:
+				loop = n
+			case n.Kind.Class() == ClassStmt || n.Kind == Var || n.Kind == Get:
+				other = true
+			}
+		}
+		if loop == nil || other || loop.N <= 0 {
+			return chain
+		}
+		chain = append(chain, loop)
+		body = loop.Body
+	}
+}

@@ -53,30 +53,6 @@ func checkTypes(k *kernel.Kernel) error {
 	return nil
 }
 
-// gridChain returns the outermost chain of grid loops of a kernel body (as
-// the wasm target reads it): the body holds value nodes and exactly one
-// grid loop, whose body again may hold one grid loop, and so on.
-func gridChain(body []*kernel.Node) []*kernel.Node {
-	var chain []*kernel.Node
-	for {
-		var loop *kernel.Node
-		other := false
-		for _, n := range body {
-			switch {
-			case n.Kind == kernel.Loop && n.Level == kernel.Grid && loop == nil:
-				loop = n
-			case n.Kind.Class() == kernel.ClassStmt || n.Kind == kernel.Var || n.Kind == kernel.Get:
-				other = true
-			}
-		}
-		if loop == nil || other || loop.N <= 0 {
-			return chain
-		}
-		chain = append(chain, loop)
-		body = loop.Body
-	}
-}
-
 // renderCPU renders rk.Kernel as `void sym(i64* args, i64 begin, i64 end)`
 // running the workgroups [begin, end) of its grid chain.
 func (m *Module) renderCPU(rk *Kernel) error {
@@ -99,7 +75,7 @@ func (m *Module) renderCPU(rk *Kernel) error {
 		addr := r.cur.NewLoad(types.I64, slot)
 		r.bases[p] = r.cur.NewIntToPtr(addr, types.NewPointer(mt))
 	}
-	chain := gridChain(k.Body)
+	chain := kernel.GridChain(k.Body)
 	grid := int64(1)
 	for _, l := range chain {
 		grid *= l.N

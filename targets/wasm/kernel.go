@@ -84,7 +84,7 @@ func renderKernel(k *kernel.Kernel, name string, h *helpers) (*Rendered, error) 
 		b.set(l)
 		r.base = append(r.base, l)
 	}
-	chain := gridChain(k.Body)
+	chain := kernel.GridChain(k.Body)
 	grid := int64(1)
 	for _, l := range chain {
 		grid *= l.N
@@ -146,30 +146,6 @@ func renderKernel(k *kernel.Kernel, name string, h *helpers) (*Rendered, error) 
 	b.end()
 	b.end()
 	return &Rendered{Func: b.f, Grid: grid, Work: r.work, Promoted: r.promoted}, nil
-}
-
-// gridChain returns the outermost chain of grid loops of a kernel body:
-// the body must be value nodes and exactly one grid loop, whose body again
-// may hold one grid loop, and so on. Nil when the body has another form.
-func gridChain(body []*kernel.Node) []*kernel.Node {
-	var chain []*kernel.Node
-	for {
-		var loop *kernel.Node
-		other := false
-		for _, n := range body {
-			switch {
-			case n.Kind == kernel.Loop && n.Level == kernel.Grid && loop == nil:
-				loop = n
-			case n.Kind.Class() == kernel.ClassStmt || n.Kind == kernel.Var || n.Kind == kernel.Get:
-				other = true
-			}
-		}
-		if loop == nil || other || loop.N <= 0 {
-			return chain
-		}
-		chain = append(chain, loop)
-		body = loop.Body
-	}
 }
 
 // chainBody renders body with the loops of chain bound to their indices
