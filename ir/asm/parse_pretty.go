@@ -328,16 +328,25 @@ func (p *parser) parseKwOp(name string, spec kwOp, start int) *ir.Op {
 			return nil
 		}
 	}
+	if spec.fn {
+		return p.finishFnOp(name, ops, pos, attrs, start)
+	}
 	attrs = p.optAttrDict(attrs)
 	if !p.expect(tColon) {
 		return nil
 	}
-	var ins, res []ir.Type
-	if spec.fn {
-		ins, res = p.fnType(len(ops))
-	} else {
-		ins, res = p.sameOrFnType(len(ops))
+	ins, res := p.sameOrFnType(len(ops))
+	return p.build(name, ops, pos, ins, res, attrs, start)
+}
+
+// finishFnOp reads the rest of an op after its operands and spelled-out
+// attributes, `{attrs} : (A, ...) -> R`, and builds it.
+func (p *parser) finishFnOp(name string, ops []*ir.Value, pos []int, attrs ir.Attrs, start int) *ir.Op {
+	attrs = p.optAttrDict(attrs)
+	if !p.expect(tColon) {
+		return nil
 	}
+	ins, res := p.fnType(len(ops))
 	return p.build(name, ops, pos, ins, res, attrs, start)
 }
 

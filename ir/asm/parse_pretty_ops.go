@@ -91,12 +91,7 @@ func (p *parser) parseCompare(start int) *ir.Op {
 		}
 		attrs = append(attrs, ir.NamedAttr{Name: "compare_type", Value: ct})
 	}
-	attrs = p.optAttrDict(attrs)
-	if !p.expect(tColon) {
-		return nil
-	}
-	ins, res := p.fnType(2)
-	return p.build("stablehlo.compare", ops, pos, ins, res, attrs, start)
+	return p.finishFnOp("stablehlo.compare", ops, pos, attrs, start)
 }
 
 // parseSelect reads `stablehlo.select %p, %t, %f : P, T` or `: (P, T, T) -> T`.
@@ -160,16 +155,11 @@ func (p *parser) parseSlice(start int) *ir.Op {
 			return nil
 		}
 	}
-	attrs := p.optAttrDict(ir.Attrs{
+	return p.finishFnOp("stablehlo.slice", ops, pos, ir.Attrs{
 		{Name: "start_indices", Value: ir.I64Array(st...)},
 		{Name: "limit_indices", Value: ir.I64Array(li...)},
 		{Name: "strides", Value: ir.I64Array(sr...)},
-	})
-	if !p.expect(tColon) {
-		return nil
-	}
-	ins, res := p.fnType(len(ops))
-	return p.build("stablehlo.slice", ops, pos, ins, res, attrs, start)
+	}, start)
 }
 
 // parseDimPair reads `[..] x [..]`.
@@ -231,12 +221,7 @@ func (p *parser) parseDotGeneral(start int) *ir.Op {
 		p.next()
 	}
 done:
-	attrs = p.optAttrDict(attrs)
-	if !p.expect(tColon) {
-		return nil
-	}
-	ins, res := p.fnType(len(ops))
-	return p.build("stablehlo.dot_general", ops, pos, ins, res, attrs, start)
+	return p.finishFnOp("stablehlo.dot_general", ops, pos, attrs, start)
 }
 
 // parseConvolution reads `stablehlo.convolution(%a, %b) dim_numbers =
@@ -287,12 +272,7 @@ func (p *parser) parseConvolution(start int) *ir.Op {
 	if !p.expect(tRBrace) {
 		return nil
 	}
-	attrs = p.optAttrDict(attrs)
-	if !p.expect(tColon) {
-		return nil
-	}
-	ins, res := p.fnType(len(ops))
-	return p.build("stablehlo.convolution", ops, pos, ins, res, attrs, start)
+	return p.finishFnOp("stablehlo.convolution", ops, pos, attrs, start)
 }
 
 // parseBoolList reads `[true, false]` or `[1, 0]` as array<i1>.
@@ -581,12 +561,7 @@ func (p *parser) parseGetTupleElement(start int) *ir.Op {
 		p.errf("tuple index %d is out of range for i32", n)
 		return nil
 	}
-	attrs := p.optAttrDict(ir.Attrs{{Name: "index", Value: &ir.IntegerAttr{Value: n, Type: ir.I32}}})
-	if !p.expect(tColon) {
-		return nil
-	}
-	ins, res := p.fnType(len(ops))
-	return p.build("stablehlo.get_tuple_element", ops, pos, ins, res, attrs, start)
+	return p.finishFnOp("stablehlo.get_tuple_element", ops, pos, ir.Attrs{{Name: "index", Value: &ir.IntegerAttr{Value: n, Type: ir.I32}}}, start)
 }
 
 // parseOptimizationBarrier reads `stablehlo.optimization_barrier {attrs}
@@ -636,12 +611,7 @@ func (p *parser) parseCall(name string, start int) *ir.Op {
 	} else {
 		attrs = ir.Attrs{{Name: "call_target_name", Value: ir.StringAttr(sym)}}
 	}
-	attrs = p.optAttrDict(attrs)
-	if !p.expect(tColon) {
-		return nil
-	}
-	ins, res := p.fnType(len(ops))
-	return p.build(name, ops, pos, ins, res, attrs, start)
+	return p.finishFnOp(name, ops, pos, attrs, start)
 }
 
 // parseReturn reads `stablehlo.return %a, %b {attrs} : A, B` (types absent
