@@ -238,7 +238,7 @@ func asFloat64s(x *ir.Tensor) ([]float64, bool) {
 	case kindInt:
 		v := make([]float64, len(x.I))
 		for i, a := range x.I {
-			v[i] = intToFloat(a, e)
+			v[i] = convertIntToFloat(a, e.IsUnsigned(), ir.F64)
 		}
 		return v, true
 	}
@@ -269,7 +269,7 @@ func asComplex128s(x *ir.Tensor) ([]complex128, bool) {
 	}
 	v := make([]complex128, len(x.I))
 	for i, a := range x.I {
-		v[i] = complex(intToFloat(a, e), 0)
+		v[i] = complex(convertIntToFloat(a, e.IsUnsigned(), ir.F64), 0)
 	}
 	return v, true
 }

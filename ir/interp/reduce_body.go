@@ -14,8 +14,6 @@ package interp
 // compare the two.
 
 import (
-	"math"
-
 	"github.com/zmlc/zmlc/ir"
 )
 
@@ -223,7 +221,8 @@ func fastBinaryFuncs(name string, e ir.ElementType) *fastBinary {
 // castElem stores element si of src into element di of dst, converting to
 // dst's element type: integers wrap, floats round to nearest-even, real to
 // complex takes a zero imaginary part, complex to real keeps the real part,
-// float to integer truncates toward zero (saturating; NaN gives 0). Reduce,
+// float to integer truncates toward zero (saturating at the type's range;
+// NaN gives 0), as convert does. Reduce,
 // scatter and the collectives use it for the spec's to_destination_type,
 // which only ever widens.
 func castElem(dst *ir.Tensor, di int, src *ir.Tensor, si int) {
@@ -234,14 +233,14 @@ func castElem(dst *ir.Tensor, di int, src *ir.Tensor, si int) {
 		case kindInt:
 			dst.I[di] = de.WrapInt(src.I[si])
 		case kindFloat:
-			dst.I[di] = de.WrapInt(floatToInt(src.F[si]))
+			dst.I[di] = convertFloatToInt(src.F[si], de)
 		case kindComplex:
-			dst.I[di] = de.WrapInt(floatToInt(real(src.C[si])))
+			dst.I[di] = convertFloatToInt(real(src.C[si]), de)
 		}
 	case kindFloat:
 		switch storageKind(se) {
 		case kindInt:
-			dst.F[di] = ir.RoundFloat(intToFloat(src.I[si], se), de)
+			dst.F[di] = convertIntToFloat(src.I[si], se.IsUnsigned(), de)
 		case kindFloat:
 			dst.F[di] = ir.RoundFloat(src.F[si], de)
 		case kindComplex:
@@ -252,7 +251,7 @@ func castElem(dst *ir.Tensor, di int, src *ir.Tensor, si int) {
 		var c complex128
 		switch storageKind(se) {
 		case kindInt:
-			c = complex(intToFloat(src.I[si], se), 0)
+			c = complex(convertIntToFloat(src.I[si], se.IsUnsigned(), ir.F64), 0)
 		case kindFloat:
 			c = complex(src.F[si], 0)
 		case kindComplex:
@@ -260,29 +259,6 @@ func castElem(dst *ir.Tensor, di int, src *ir.Tensor, si int) {
 		}
 		dst.C[di] = complex(ir.RoundFloat(real(c), p), ir.RoundFloat(imag(c), p))
 	}
-}
-
-// intToFloat returns the value of integer element v of type e as a float64
-// (unsigned types, ui64 included, read as unsigned).
-func intToFloat(v int64, e ir.ElementType) float64 {
-	if e.IsUnsigned() {
-		return float64(unsignedBits(v, e))
-	}
-	return float64(v)
-}
-
-// floatToInt truncates x toward zero, saturating at the int64 range; NaN
-// gives 0.
-func floatToInt(x float64) int64 {
-	switch {
-	case math.IsNaN(x):
-		return 0
-	case x >= math.MaxInt64:
-		return math.MaxInt64
-	case x <= math.MinInt64:
-		return math.MinInt64
-	}
-	return int64(x)
 }
 
 // accumulator folds values into result elements with a body of 2n scalar
