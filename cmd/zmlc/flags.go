@@ -51,10 +51,7 @@ type compileOptions struct {
 
 // newCompileFlags returns the flag set of compile mode, bound to o.
 func newCompileFlags(o *compileOptions, dims *[]string) *pflag.FlagSet {
-	fs := pflag.NewFlagSet("zmlc", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	fs.SortFlags = false
+	fs := newFlagSet("zmlc")
 	fs.StringVar(&o.Target, "target", "wasm", "generate code for `TARGET`: "+strings.Join(targets, ", "))
 	fs.StringVar(&o.CPU, "cpu", "", "CPU model `NAME` for --target=cpu (llc -mcpu; native: this machine); default: x86-64-v3 on amd64, generic on arm64")
 	fs.StringVar(&o.CUDAArch, "cuda-arch", "", "GPU architecture `ARCH` for --target=cuda (e.g. sm_90); default sm_80")
@@ -103,12 +100,8 @@ func parseCompileArgs(args []string) (*compileOptions, error) {
 	if o.Dims, o.DimOrder, err = parseDims(dims); err != nil {
 		return nil, err
 	}
-	switch len(o.Args) {
-	case 0:
-		return nil, &usageError{"no input file"}
-	case 1:
-	default:
-		return nil, &usageError{fmt.Sprintf("one input file expected, got %d: %s", len(o.Args), strings.Join(o.Args, " "))}
+	if err := oneArg(o.Args, "input file"); err != nil {
+		return nil, err
 	}
 	if len(o.Inputs) > 0 {
 		return nil, &usageError{"--input is for zmlc run BUNDLE (or zmlc interpret); compiling takes no inputs"}
@@ -120,6 +113,30 @@ func parseCompileArgs(args []string) (*compileOptions, error) {
 		return nil, &usageError{"compiling stdin to a bundle needs -o FILE"}
 	}
 	return o, nil
+}
+
+// newFlagSet returns an empty flag set for the command name that reports
+// errors only by return (no output, no usage) and lists flags in the order
+// they are defined.
+func newFlagSet(name string) *pflag.FlagSet {
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	fs.SortFlags = false
+	return fs
+}
+
+// oneArg checks that args, the positional arguments, are exactly one
+// (what names it, e.g. "input file"); otherwise it returns a *usageError.
+func oneArg(args []string, what string) error {
+	switch len(args) {
+	case 0:
+		return &usageError{"no " + what}
+	case 1:
+		return nil
+	default:
+		return &usageError{fmt.Sprintf("one %s expected, got %d: %s", what, len(args), strings.Join(args, " "))}
+	}
 }
 
 // parseDims parses repeated `--dim name=size` values: name an identifier,

@@ -23,10 +23,7 @@ type interpretOptions struct {
 
 // newInterpretFlags returns the flag set of `zmlc interpret`, bound to o.
 func newInterpretFlags(o *interpretOptions) *pflag.FlagSet {
-	fs := pflag.NewFlagSet("zmlc interpret", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	fs.SortFlags = false
+	fs := newFlagSet("zmlc interpret")
 	fs.StringVar(&o.Entry, "entry", "", "run only the function `NAME` (it may take arguments: see --input)")
 	fs.StringArrayVar(&o.Inputs, "input", nil, "argument of --entry, a `FILE.npy` (repeat, one per argument, in order)")
 	fs.StringVar(&o.OutputDir, "output-dir", "", "also write each result as .npy into `DIR`")
@@ -46,12 +43,8 @@ func parseInterpretArgs(args []string) (*interpretOptions, error) {
 	if o.Help {
 		return o, nil
 	}
-	switch len(o.Args) {
-	case 0:
-		return nil, &usageError{"no input file"}
-	case 1:
-	default:
-		return nil, &usageError{fmt.Sprintf("one input file expected, got %d: %s", len(o.Args), strings.Join(o.Args, " "))}
+	if err := oneArg(o.Args, "input file"); err != nil {
+		return nil, err
 	}
 	if len(o.Inputs) > 0 && o.Entry == "" {
 		return nil, &usageError{"--input needs --entry NAME (the function the inputs are for)"}

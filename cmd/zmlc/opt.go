@@ -34,10 +34,7 @@ type optOptions struct {
 }
 
 func newOptFlags(o *optOptions) *pflag.FlagSet {
-	fs := pflag.NewFlagSet("zmlc opt", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	fs.SortFlags = false
+	fs := newFlagSet("zmlc opt")
 	fs.StringVar(&o.Passes, "passes", "", "run the pipeline `P`: pass arguments separated by commas, with options in braces (inline{public=true},cse)")
 	fs.IntVarP(&o.OptLevel, "opt-level", "O", 0, "run the pipeline of optimisation `LEVEL` 0, 1 or 2 before --passes (-O2)")
 	fs.BoolVar(&o.SplitInputFile, "split-input-file", false, "optimise each part of a file split on \"// -----\" lines on its own")

@@ -31,10 +31,7 @@ type runOptions struct {
 
 // newRunFlags returns the flag set of `zmlc run`, bound to o.
 func newRunFlags(o *runOptions) *pflag.FlagSet {
-	fs := pflag.NewFlagSet("zmlc run", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	fs.SortFlags = false
+	fs := newFlagSet("zmlc run")
 	fs.StringVar(&o.Weights, "weights", "", "bind the parameters from safetensors `FILE` (not needed when the bundle embeds them)")
 	fs.StringArrayVar(&o.Inputs, "input", nil, "an argument of the entry, a `FILE.npy` (repeat, one per argument, in order)")
 	fs.StringVar(&o.Entry, "entry", "", "the entry point `NAME` to run (default: the bundle's only one)")
@@ -58,12 +55,8 @@ func parseRunArgs(args []string) (*runOptions, error) {
 	if o.Help {
 		return o, nil
 	}
-	switch len(o.Args) {
-	case 0:
-		return nil, &usageError{"no bundle file"}
-	case 1:
-	default:
-		return nil, &usageError{fmt.Sprintf("one bundle file expected, got %d: %s", len(o.Args), strings.Join(o.Args, " "))}
+	if err := oneArg(o.Args, "bundle file"); err != nil {
+		return nil, err
 	}
 	if o.Bench < 0 {
 		return nil, &usageError{fmt.Sprintf("invalid --bench %d: want a number of runs, at least 1", o.Bench)}
