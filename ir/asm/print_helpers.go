@@ -77,12 +77,14 @@ func noNils(op *ir.Op) bool {
 }
 
 // operandsHead prints `name %a, %b<mid> {rest} : `: op's name, its
-// operands, mid (the pretty spelling of the elided attributes) and the
-// attributes left; the caller prints the type after the colon.
+// operands (if any), mid (the pretty spelling of the elided attributes) and
+// the attributes left; the caller prints the type after the colon.
 func (p *printer) operandsHead(op *ir.Op, mid string, elided ...string) {
 	p.opName(op)
-	p.ws(" ")
-	p.values(op.Operands)
+	if len(op.Operands) > 0 {
+		p.ws(" ")
+		p.values(op.Operands)
+	}
 	p.ws(mid)
 	p.attrDictExcept(op, elided...)
 	p.ws(" : ")

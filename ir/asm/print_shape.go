@@ -207,13 +207,7 @@ func printTuple(p *printer, op *ir.Op) bool {
 			return false
 		}
 	}
-	p.opName(op)
-	if len(op.Operands) > 0 {
-		p.ws(" ")
-		p.values(op.Operands)
-	}
-	p.attrDictExcept(op)
-	p.ws(" : ")
+	p.operandsHead(op, "")
 	p.typ(tt)
 	return true
 }
@@ -284,9 +278,7 @@ func printNullary(p *printer, op *ir.Op) bool {
 	if !counts(op, 0, 1, 0) {
 		return false
 	}
-	p.opName(op)
-	p.attrDictExcept(op)
-	p.ws(" : ")
+	p.operandsHead(op, "")
 	p.typ(op.Results[0].Type)
 	return true
 }
@@ -296,13 +288,7 @@ func printAfterAll(p *printer, op *ir.Op) bool {
 	if len(op.Results) != 1 || len(op.Regions) != 0 || !noNils(op) {
 		return false
 	}
-	p.opName(op)
-	if len(op.Operands) > 0 {
-		p.ws(" ")
-		p.values(op.Operands)
-	}
-	p.attrDictExcept(op)
-	p.ws(" : ")
+	p.operandsHead(op, "")
 	p.sameOperandsAndResultType(op)
 	return true
 }
