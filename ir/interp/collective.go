@@ -222,6 +222,19 @@ func (in *Interpreter) soloGroup(op *ir.Op, s groupStrategy) error {
 	return nil
 }
 
+// soloCopy checks that op's process group (grouped as the reduction-style
+// collectives are) is this process alone and returns copyResults(op, ts).
+func (in *Interpreter) soloCopy(op *ir.Op, ts []*ir.Tensor) ([]Value, error) {
+	s, err := reductionStrategy(op)
+	if err != nil {
+		return nil, err
+	}
+	if err := in.soloGroup(op, s); err != nil {
+		return nil, err
+	}
+	return copyResults(op, ts)
+}
+
 // copyResults converts each operand into a new tensor of the type of the
 // matching op result, which must have the operand's shape.
 func copyResults(op *ir.Op, operands []*ir.Tensor) ([]Value, error) {
@@ -259,16 +272,9 @@ func evalAllReduce(in *Interpreter, op *ir.Op, args []Value) ([]Value, error) {
 	if len(op.Regions) != 1 {
 		return nil, errorAt(op, "expects one computation region")
 	}
-	s, err := reductionStrategy(op)
-	if err != nil {
-		return nil, err
-	}
-	if err := in.soloGroup(op, s); err != nil {
-		return nil, err
-	}
 	// One operand per group: the reduction tree is a single leaf, converted
 	// to the computation's type.
-	return copyResults(op, ts)
+	return in.soloCopy(op, ts)
 }
 
 func evalAllGather(in *Interpreter, op *ir.Op, args []Value) ([]Value, error) {
@@ -285,14 +291,7 @@ func evalAllGather(in *Interpreter, op *ir.Op, args []Value) ([]Value, error) {
 			return nil, errorAt(op, "all_gather_dim %d is out of range for %s", dim, x.Type)
 		}
 	}
-	s, err := reductionStrategy(op)
-	if err != nil {
-		return nil, err
-	}
-	if err := in.soloGroup(op, s); err != nil {
-		return nil, err
-	}
-	return copyResults(op, ts)
+	return in.soloCopy(op, ts)
 }
 
 func evalReduceScatter(in *Interpreter, op *ir.Op, args []Value) ([]Value, error) {
@@ -310,14 +309,7 @@ func evalReduceScatter(in *Interpreter, op *ir.Op, args []Value) ([]Value, error
 	if dim < 0 || dim >= int64(ts[0].Type.Rank()) {
 		return nil, errorAt(op, "scatter_dimension %d is out of range for %s", dim, ts[0].Type)
 	}
-	s, err := reductionStrategy(op)
-	if err != nil {
-		return nil, err
-	}
-	if err := in.soloGroup(op, s); err != nil {
-		return nil, err
-	}
-	return copyResults(op, ts)
+	return in.soloCopy(op, ts)
 }
 
 func evalAllToAll(in *Interpreter, op *ir.Op, args []Value) ([]Value, error) {
