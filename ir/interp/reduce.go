@@ -16,22 +16,33 @@ import (
 
 func init() { Register("stablehlo.reduce", evalReduce) }
 
-func evalReduce(in *Interpreter, op *ir.Op, args []Value) ([]Value, error) {
+// reduceArgs splits the operands of reduce and reduce_window into N inputs
+// of one shape and N init values, and checks for the one body region.
+func reduceArgs(op *ir.Op, args []Value) (inputs, inits []*ir.Tensor, err error) {
 	ts, err := tensorArgs(op, args, -1)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(ts) == 0 || len(ts)%2 != 0 {
+		return nil, nil, errorAt(op, "expects N inputs and N init values, got %d operands", len(ts))
+	}
+	n := len(ts) / 2
+	inputs, inits = ts[:n], ts[n:]
+	if err := checkSameShape(op, inputs...); err != nil {
+		return nil, nil, err
+	}
+	if len(op.Regions) != 1 {
+		return nil, nil, errorAt(op, "expects one body region")
+	}
+	return inputs, inits, nil
+}
+
+func evalReduce(in *Interpreter, op *ir.Op, args []Value) ([]Value, error) {
+	inputs, inits, err := reduceArgs(op, args)
 	if err != nil {
 		return nil, err
 	}
-	if len(ts) == 0 || len(ts)%2 != 0 {
-		return nil, errorAt(op, "expects N inputs and N init values, got %d operands", len(ts))
-	}
-	n := len(ts) / 2
-	inputs, inits := ts[:n], ts[n:]
-	if err := checkSameShape(op, inputs...); err != nil {
-		return nil, err
-	}
-	if len(op.Regions) != 1 {
-		return nil, errorAt(op, "expects one body region")
-	}
+	n := len(inputs)
 	dims, err := attrInts(op, "dimensions")
 	if err != nil {
 		return nil, err

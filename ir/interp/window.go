@@ -78,21 +78,11 @@ func (g *windowGeom) offsets(q []int64, strides []int64, widx []int64, buf []int
 }
 
 func evalReduceWindow(in *Interpreter, op *ir.Op, args []Value) ([]Value, error) {
-	ts, err := tensorArgs(op, args, -1)
+	inputs, inits, err := reduceArgs(op, args)
 	if err != nil {
 		return nil, err
 	}
-	if len(ts) == 0 || len(ts)%2 != 0 {
-		return nil, errorAt(op, "expects N inputs and N init values, got %d operands", len(ts))
-	}
-	n := len(ts) / 2
-	inputs, inits := ts[:n], ts[n:]
-	if err := checkSameShape(op, inputs...); err != nil {
-		return nil, err
-	}
-	if len(op.Regions) != 1 {
-		return nil, errorAt(op, "expects one body region")
-	}
+	n := len(inputs)
 	shape := inputs[0].Type.Shape
 	r := len(shape)
 	win, err := windowInts(op, "window_dimensions", r, true)
