@@ -23,30 +23,10 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 
+source scripts/apt_missing.sh
+
 packages=(mlir-19-tools spirv-tools spirv-headers mesa-vulkan-drivers libvulkan1 vulkan-validationlayers llvm-19 lld-19)
-
-missing=()
-for p in "${packages[@]}"; do
-	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
-		missing+=("$p")
-	fi
-done
-
-if ((${#missing[@]} > 0)); then
-	sudo=()
-	if [[ $(id -u) -ne 0 ]]; then
-		if command -v sudo >/dev/null; then
-			sudo=(sudo)
-		else
-			echo "setup.sh: need root to install: ${missing[*]}" >&2
-			exit 1
-		fi
-	fi
-	echo "setup.sh: installing ${missing[*]}"
-	export DEBIAN_FRONTEND=noninteractive
-	"${sudo[@]}" apt-get update -qq
-	"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+install_missing setup.sh "${packages[@]}"
 
 if ! command -v go >/dev/null; then
 	if [[ -x /usr/local/go/bin/go ]]; then

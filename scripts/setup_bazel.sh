@@ -16,28 +16,10 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 
+source scripts/apt_missing.sh
+
 packages=(bazel-bootstrap bazel-skylib)
-missing=()
-for p in "${packages[@]}"; do
-	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
-		missing+=("$p")
-	fi
-done
-if ((${#missing[@]} > 0)); then
-	sudo=()
-	if [[ $(id -u) -ne 0 ]]; then
-		if command -v sudo >/dev/null; then
-			sudo=(sudo)
-		else
-			echo "setup_bazel.sh: need root to install: ${missing[*]}" >&2
-			exit 1
-		fi
-	fi
-	echo "setup_bazel.sh: installing ${missing[*]}"
-	export DEBIAN_FRONTEND=noninteractive
-	"${sudo[@]}" apt-get update -qq
-	"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+install_missing setup_bazel.sh "${packages[@]}"
 
 if ! command -v go >/dev/null; then
 	export PATH="/usr/local/go/bin:$PATH"
