@@ -113,14 +113,7 @@ func binaryRule(k elemClass) opRule {
 }
 
 func ruleComplex(c *opCtx) ([]Type, error) {
-	if err := c.numOperands(2); err != nil {
-		return nil, err
-	}
-	l, err := c.tensorAt(0, "lhs")
-	if err != nil {
-		return nil, err
-	}
-	r, err := c.tensorAt(1, "rhs")
+	l, r, err := c.lhsRhs()
 	if err != nil {
 		return nil, err
 	}
@@ -140,14 +133,7 @@ func ruleComplex(c *opCtx) ([]Type, error) {
 var compareDirections = map[string]bool{"EQ": true, "NE": true, "GE": true, "GT": true, "LE": true, "LT": true}
 
 func ruleCompare(c *opCtx) ([]Type, error) {
-	if err := c.numOperands(2); err != nil {
-		return nil, err
-	}
-	l, err := c.tensorAt(0, "lhs")
-	if err != nil {
-		return nil, err
-	}
-	r, err := c.tensorAt(1, "rhs")
+	l, r, err := c.lhsRhs()
 	if err != nil {
 		return nil, err
 	}
@@ -252,14 +238,7 @@ func ruleClamp(c *opCtx) ([]Type, error) {
 }
 
 func ruleConvert(c *opCtx) ([]Type, error) {
-	if err := c.numOperands(1); err != nil {
-		return nil, err
-	}
-	x, err := c.tensorAt(0, "operand")
-	if err != nil {
-		return nil, err
-	}
-	r, err := c.resultTensor(0, "result")
+	x, r, err := c.operandAndResult()
 	if err != nil {
 		return nil, err
 	}
@@ -273,14 +252,7 @@ func ruleConvert(c *opCtx) ([]Type, error) {
 }
 
 func ruleBitcastConvert(c *opCtx) ([]Type, error) {
-	if err := c.numOperands(1); err != nil {
-		return nil, err
-	}
-	x, err := c.tensorAt(0, "operand")
-	if err != nil {
-		return nil, err
-	}
-	r, err := c.resultTensor(0, "result")
+	x, r, err := c.operandAndResult()
 	if err != nil {
 		return nil, err
 	}

@@ -102,14 +102,7 @@ func DotGeneralResultShape(lhs, rhs []int64, d *DotDimensionNumbersAttr) ([]int6
 }
 
 func ruleDotGeneral(c *opCtx) ([]Type, error) {
-	if err := c.numOperands(2); err != nil {
-		return nil, err
-	}
-	l, err := c.tensorAt(0, "lhs")
-	if err != nil {
-		return nil, err
-	}
-	r, err := c.tensorAt(1, "rhs")
+	l, r, err := c.lhsRhs()
 	if err != nil {
 		return nil, err
 	}
@@ -135,14 +128,7 @@ func ruleDotGeneral(c *opCtx) ([]Type, error) {
 }
 
 func ruleDot(c *opCtx) ([]Type, error) {
-	if err := c.numOperands(2); err != nil {
-		return nil, err
-	}
-	l, err := c.tensorAt(0, "lhs")
-	if err != nil {
-		return nil, err
-	}
-	r, err := c.tensorAt(1, "rhs")
+	l, r, err := c.lhsRhs()
 	if err != nil {
 		return nil, err
 	}
@@ -236,14 +222,7 @@ func numWindows(in, inDil, lo, hi, win, winDil, stride int64) int64 {
 }
 
 func ruleConvolution(c *opCtx) ([]Type, error) {
-	if err := c.numOperands(2); err != nil {
-		return nil, err
-	}
-	l, err := c.tensorAt(0, "lhs")
-	if err != nil {
-		return nil, err
-	}
-	r, err := c.tensorAt(1, "rhs")
+	l, r, err := c.lhsRhs()
 	if err != nil {
 		return nil, err
 	}

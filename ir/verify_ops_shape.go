@@ -120,14 +120,7 @@ func ruleBroadcast(c *opCtx) ([]Type, error) {
 }
 
 func ruleReshape(c *opCtx) ([]Type, error) {
-	if err := c.numOperands(1); err != nil {
-		return nil, err
-	}
-	x, err := c.tensorAt(0, "operand")
-	if err != nil {
-		return nil, err
-	}
-	r, err := c.resultTensor(0, "result")
+	x, r, err := c.operandAndResult()
 	if err != nil {
 		return nil, err
 	}

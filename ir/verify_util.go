@@ -169,6 +169,35 @@ func (c *opCtx) resultTensor(i int, what string) (*TensorType, error) {
 	return t, nil
 }
 
+// lhsRhs checks for two operands and returns them as ranked tensors.
+func (c *opCtx) lhsRhs() (l, r *TensorType, err error) {
+	if err := c.numOperands(2); err != nil {
+		return nil, nil, err
+	}
+	if l, err = c.tensorAt(0, "lhs"); err != nil {
+		return nil, nil, err
+	}
+	if r, err = c.tensorAt(1, "rhs"); err != nil {
+		return nil, nil, err
+	}
+	return l, r, nil
+}
+
+// operandAndResult checks for one operand and returns it and result 0 as
+// ranked tensors (an error in inference mode, as resultTensor).
+func (c *opCtx) operandAndResult() (x, r *TensorType, err error) {
+	if err := c.numOperands(1); err != nil {
+		return nil, nil, err
+	}
+	if x, err = c.tensorAt(0, "operand"); err != nil {
+		return nil, nil, err
+	}
+	if r, err = c.resultTensor(0, "result"); err != nil {
+		return nil, nil, err
+	}
+	return x, r, nil
+}
+
 // --- attributes -------------------------------------------------------------
 
 // ints returns an integer array attribute (dense array, array of integers or
