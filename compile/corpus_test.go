@@ -3,7 +3,6 @@ package compile
 import (
 	"context"
 	"errors"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -11,52 +10,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/zmlc/zmlc/internal/corpustest"
 	"github.com/zmlc/zmlc/ir"
-	"github.com/zmlc/zmlc/ir/asm"
 	"github.com/zmlc/zmlc/ir/interp"
 	"github.com/zmlc/zmlc/runtime"
 	"github.com/zmlc/zmlc/runtime/drivers"
 	"github.com/zmlc/zmlc/runtime/vulkan"
 	"github.com/zmlc/zmlc/targets/kernel"
 )
-
-// checksAsResults turns the tensor operands of f's top-level check.* ops
-// into extra results (dropping the checks), so the outputs can be
-// compared on the host; false if a check sits in a nested region.
-func checksAsResults(f *ir.Func) bool {
-	blk := f.Body.Entry()
-	for _, op := range blk.Ops {
-		for _, r := range op.Regions {
-			nested := false
-			r.Walk(func(o *ir.Op) bool { nested = nested || o.Dialect() == "check"; return true })
-			if nested {
-				return false
-			}
-		}
-	}
-	var outs []*ir.Value
-	var kept []*ir.Op
-	for _, op := range blk.Ops {
-		if op.Dialect() != "check" {
-			kept = append(kept, op)
-			continue
-		}
-		for _, o := range op.Operands {
-			if o.Tensor() != nil {
-				outs = append(outs, o)
-			}
-		}
-	}
-	blk.Ops = kept
-	term := blk.Terminator()
-	term.Operands = append(term.Operands, outs...)
-	res := append([]ir.Type{}, f.Type.Results...)
-	for _, o := range outs {
-		res = append(res, o.Type)
-	}
-	f.Type = &ir.FunctionType{Inputs: f.Type.Inputs, Results: res}
-	return true
-}
 
 // kernelName matches "kernel NAME: " in errors.
 var kernelName = regexp.MustCompile(`kernel \S+: (%\d+: )?`)
@@ -87,23 +48,11 @@ func reason(err error) string {
 // interpreter (compareT). Functions the interpreter or kernel.Lower
 // reject are not counted (their own tests cover them).
 func runCorpus(t *testing.T, opts Options, open OpenOptions) corpusResult {
-	files, _ := filepath.Glob("../testdata/ops/*.mlir")
-	if len(files) == 0 {
-		t.Fatal("no corpus files")
-	}
 	res := corpusResult{rejected: map[string]int{}, unsup: map[string]int{}}
-	for _, path := range files {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mods, err := asm.ParseSplit(path, src)
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		for _, m := range mods {
+	for _, path := range corpustest.Files(t) {
+		for _, m := range corpustest.Modules(t, path) {
 			for _, f := range m.Funcs {
-				if f.Body == nil || !f.IsPublic() || len(f.Type.Inputs) != 0 || !checksAsResults(f) || ir.Verify(m) != nil {
+				if f.Body == nil || !f.IsPublic() || len(f.Type.Inputs) != 0 || !corpustest.ChecksToOutputs(f) || ir.Verify(m) != nil {
 					continue
 				}
 				name := filepath.Base(path) + ":@" + f.Name

@@ -11,8 +11,8 @@ import (
 
 	"github.com/zmlc/zmlc/emit"
 	"github.com/zmlc/zmlc/examples/mnist/mnistdata"
+	"github.com/zmlc/zmlc/internal/corpustest"
 	"github.com/zmlc/zmlc/ir"
-	"github.com/zmlc/zmlc/ir/asm"
 	"github.com/zmlc/zmlc/ir/interp"
 	"github.com/zmlc/zmlc/runtime/cuda"
 	"github.com/zmlc/zmlc/targets/kernel"
@@ -52,17 +52,9 @@ func cudaCorpus(t *testing.T, opsDir string) []cudaCorpusFunc {
 	opts := Options{Target: "cuda"}
 	var out []cudaCorpusFunc
 	for _, path := range files {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mods, err := asm.ParseSplit(path, src)
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		for _, m := range mods {
+		for _, m := range corpustest.Modules(t, path) {
 			for _, f := range m.Funcs {
-				if f.Body == nil || !f.IsPublic() || len(f.Type.Inputs) != 0 || !checksAsResults(f) || ir.Verify(m) != nil {
+				if f.Body == nil || !f.IsPublic() || len(f.Type.Inputs) != 0 || !corpustest.ChecksToOutputs(f) || ir.Verify(m) != nil {
 					continue
 				}
 				want, err := interp.New(m).Call(f.Name, nil)

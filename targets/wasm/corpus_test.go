@@ -3,59 +3,17 @@ package wasm_test
 import (
 	"context"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/zmlc/zmlc/compile"
+	"github.com/zmlc/zmlc/internal/corpustest"
 	"github.com/zmlc/zmlc/ir"
-	"github.com/zmlc/zmlc/ir/asm"
 	"github.com/zmlc/zmlc/ir/interp"
 	"github.com/zmlc/zmlc/targets/kernel"
 )
-
-// checksToOutputs turns every tensor operand of f's top-level check.* ops
-// into an extra result (and drops the checks), so that the driver can
-// compare them on the host; false if a check sits in a nested region.
-func checksToOutputs(f *ir.Func) bool {
-	blk := f.Body.Entry()
-	for _, op := range blk.Ops {
-		nested := false
-		for _, r := range op.Regions {
-			r.Walk(func(o *ir.Op) bool {
-				nested = nested || o.Dialect() == "check"
-				return true
-			})
-		}
-		if nested {
-			return false
-		}
-	}
-	var outs []*ir.Value
-	var kept []*ir.Op
-	for _, op := range blk.Ops {
-		if op.Dialect() == "check" {
-			for _, o := range op.Operands {
-				if o.Tensor() != nil {
-					outs = append(outs, o)
-				}
-			}
-			continue
-		}
-		kept = append(kept, op)
-	}
-	blk.Ops = kept
-	term := blk.Terminator()
-	term.Operands = append(term.Operands, outs...)
-	res := append([]ir.Type{}, f.Type.Results...)
-	for _, o := range outs {
-		res = append(res, o.Type)
-	}
-	f.Type = &ir.FunctionType{Inputs: f.Type.Inputs, Results: res}
-	return true
-}
 
 // ulpBound is the largest distance in units in the last place allowed
 // between the wasm target's float results and the kernel IR's reference
@@ -126,24 +84,12 @@ func compare(got, want *ir.Tensor) string {
 // A function the target cannot compile must fail at compile time with an
 // error naming the kernel and the op; the list is logged (go test -v).
 func TestCorpus(t *testing.T) {
-	files, _ := filepath.Glob("../../testdata/ops/*.mlir")
-	if len(files) == 0 {
-		t.Fatal("no corpus files")
-	}
 	ran, rejected := 0, 0
 	reasons := map[string][]string{}
-	for _, path := range files {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mods, err := asm.ParseSplit(path, src)
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		for _, m := range mods {
+	for _, path := range corpustest.Files(t) {
+		for _, m := range corpustest.Modules(t, path) {
 			for _, f := range m.Funcs {
-				if f.Body == nil || !f.IsPublic() || len(f.Type.Inputs) != 0 || !checksToOutputs(f) {
+				if f.Body == nil || !f.IsPublic() || len(f.Type.Inputs) != 0 || !corpustest.ChecksToOutputs(f) {
 					continue
 				}
 				name := filepath.Base(path) + ":@" + f.Name
