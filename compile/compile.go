@@ -121,7 +121,7 @@ func Optimize(m *ir.Module, opts Options) error {
 	if err != nil {
 		return err
 	}
-	if level >= 2 && !opts.NoFusion && !slices.ContainsFunc(p, func(x passes.Pass) bool { return passArg(x) == "fusion" }) {
+	if level >= 2 && !opts.NoFusion && !slices.ContainsFunc(p, func(x passes.Pass) bool { return x.Argument() == "fusion" }) {
 		f, err := passes.New("fusion")
 		if err == nil {
 			p = append(p, f)
@@ -129,9 +129,6 @@ func Optimize(m *ir.Module, opts Options) error {
 	}
 	return passes.NewManager(p).Run(m)
 }
-
-// passArg returns a pass's pipeline argument.
-func passArg(p passes.Pass) string { return p.Argument() }
 
 // Lower parses, optimises and lowers src to kernels and renders the host
 // program for opts.Target.

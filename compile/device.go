@@ -70,32 +70,23 @@ func gpuParams(target string, opts Options) gpu.Params {
 		p.HasF64 = opts.GPU.HasF64
 	}
 	o := opts.GPU
-	if o.MaxWorkgroupSize > 0 {
-		p.MaxWorkgroupSize = o.MaxWorkgroupSize
-	}
-	if o.WorkgroupSize > 0 {
-		p.WorkgroupSize = o.WorkgroupSize
-	}
-	if o.MaxGrid > 0 {
-		p.MaxGrid = o.MaxGrid
-	}
-	if o.SharedMemBytes > 0 {
-		p.SharedMemBytes = o.SharedMemBytes
-	}
-	if o.SubgroupSize > 0 {
-		p.SubgroupSize = o.SubgroupSize
-	}
-	if o.TileM > 0 {
-		p.TileM = o.TileM
-	}
-	if o.TileN > 0 {
-		p.TileN = o.TileN
-	}
-	if o.TileK > 0 {
-		p.TileK = o.TileK
-	}
+	over(&p.MaxWorkgroupSize, o.MaxWorkgroupSize)
+	over(&p.WorkgroupSize, o.WorkgroupSize)
+	over(&p.MaxGrid, o.MaxGrid)
+	over(&p.SharedMemBytes, o.SharedMemBytes)
+	over(&p.SubgroupSize, o.SubgroupSize)
+	over(&p.TileM, o.TileM)
+	over(&p.TileN, o.TileN)
+	over(&p.TileK, o.TileK)
 	p.Unstaged = o.Unstaged
 	return p
+}
+
+// over sets *dst to v when v is positive (an option given).
+func over[T int | int64](dst *T, v T) {
+	if v > 0 {
+		*dst = v
+	}
 }
 
 // lowerDevice renders the kernels of a device target into one module and
@@ -159,7 +150,7 @@ func lowerDevice(l *Lowered, target string, opts Options) error {
 			dm.Blob = blob
 		}
 		dm.Module = emit.Module{Name: "kernels", Format: emit.FormatSPIRV, Blob: "kernels.spv"}
-		if p := gpuParams(target, opts); p.Unstaged {
+		if opts.GPU.Unstaged {
 			dm.Options["staged"] = "false"
 		}
 	case "cpu", "cuda", "rocm":
