@@ -9,8 +9,6 @@ import (
 	zir "github.com/zmlc/zmlc/ir"
 )
 
-func isNarrow(e zir.ElementType) bool { return e == zir.F16 || e == zir.BF16 }
-
 func bits(e zir.ElementType) int {
 	if e == zir.Index {
 		return 64

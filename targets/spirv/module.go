@@ -2,7 +2,6 @@ package spirv
 
 import (
 	"encoding/binary"
-	"math"
 )
 
 // Magic is the SPIR-V magic number; Version15 the version word of SPIR-V 1.5
@@ -47,19 +46,18 @@ func str(s string) []uint32 {
 
 // module accumulates the logical sections of a SPIR-V module (spec 2.4).
 type module struct {
-	bound                         uint32
-	caps, exts, imports, memModel section
-	entries, modes, names, decos  section
-	types                         section // types, constants, global variables
-	funcs                         section
-	capSet                        map[Capability]bool
-	extSet                        map[string]bool
-	typeIDs                       map[string]uint32
-	constIDs                      map[[3]uint64]uint32
+	bound                        uint32
+	caps, imports, memModel      section
+	entries, modes, names, decos section
+	types                        section // types, constants, global variables
+	funcs                        section
+	capSet                       map[Capability]bool
+	typeIDs                      map[string]uint32
+	constIDs                     map[[3]uint64]uint32
 }
 
 func newModule() *module {
-	return &module{bound: 1, capSet: map[Capability]bool{}, extSet: map[string]bool{}, typeIDs: map[string]uint32{}, constIDs: map[[3]uint64]uint32{}}
+	return &module{bound: 1, capSet: map[Capability]bool{}, typeIDs: map[string]uint32{}, constIDs: map[[3]uint64]uint32{}}
 }
 
 func (m *module) id() uint32 { m.bound++; return m.bound - 1 }
@@ -68,13 +66,6 @@ func (m *module) capability(c Capability) {
 	if !m.capSet[c] {
 		m.capSet[c] = true
 		m.caps.inst(OpCapability, uint32(c))
-	}
-}
-
-func (m *module) extension(name string) {
-	if !m.extSet[name] {
-		m.extSet[name] = true
-		m.exts.inst(OpExtension, str(name)...)
 	}
 }
 
@@ -93,7 +84,7 @@ func (m *module) typ(key string, decl func(id uint32)) uint32 {
 // bytes returns the module's binary form.
 func (m *module) bytes() []byte {
 	words := []uint32{Magic, Version15, generator, m.bound, 0}
-	for _, s := range []section{m.caps, m.exts, m.imports, m.memModel, m.entries, m.modes, m.names, m.decos, m.types, m.funcs} {
+	for _, s := range []section{m.caps, m.imports, m.memModel, m.entries, m.modes, m.names, m.decos, m.types, m.funcs} {
 		words = append(words, s...)
 	}
 	out := make([]byte, 4*len(words))
@@ -102,5 +93,3 @@ func (m *module) bytes() []byte {
 	}
 	return out
 }
-
-func f32bits(f float64) uint32 { return math.Float32bits(float32(f)) }
