@@ -158,6 +158,9 @@ func (l *lowerer) op(op *ir.Op) error {
 			return errorf(op, "operand type: %v", err)
 		}
 	}
+	if ok, err := l.misc(op); ok || err != nil {
+		return err
+	}
 	switch op.Name {
 	case "stablehlo.constant":
 		a, ok := op.Attr("value").(*ir.DenseElementsAttr)

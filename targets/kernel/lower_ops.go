@@ -156,7 +156,8 @@ func (k *kgen) gen(op *ir.Op, idx []*Node) ([]*Node, error) {
 	case "stablehlo.bitcast_convert":
 		in := op.Operands[0].Tensor()
 		if in.Elem.Bits() != out.Elem.Bits() || in.Rank() != out.Rank() {
-			return nil, errorf(op, "bitcast between element types of different widths is not supported")
+			v, err := k.bitcastWidths(op, idx)
+			return []*Node{v}, err
 		}
 		return one(b.Bitcast(at(0, idx), out.Elem))
 	case "stablehlo.iota":
@@ -263,8 +264,9 @@ func (k *kgen) gen(op *ir.Op, idx []*Node) ([]*Node, error) {
 			return nil, errorf(op, "dimension %d out of range", d)
 		}
 		return one(ConstOf(out.Elem, in[d]))
-	case "stablehlo.reduce_precision":
-		return nil, errorf(op, "reduce_precision is not supported by the kernel lowering yet")
+	}
+	if vals, ok, err := k.genMisc(op, idx); ok {
+		return vals, err
 	}
 	return nil, errorf(op, "no kernel lowering for this op")
 }
