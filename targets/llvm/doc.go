@@ -33,6 +33,8 @@
 // f16 by LLVM's fpext/fptrunc through `half` (F16C on x86-64-v3, native on
 // arm64 and GPUs). Conversions from f64 to f16 or bf16 round once: the
 // value is first rounded to f32 with round-to-odd, which makes the second
-// rounding exact. f8 types are rejected by name. i1 and the sub-byte
+// rounding exact. f8E4M3FN and f8E5M2 values are kept as their byte (i8):
+// legalizeF8 (narrow_f8.go) rewrites their converts into integer and f32
+// operations, rounding as ir.FloatBits does. i1 and the sub-byte
 // integers take one byte in memory (sign- or zero-extended).
 package llvm

@@ -56,13 +56,13 @@ func checkTypes(k *kernel.Kernel) error {
 // renderCPU renders rk.Kernel as `void sym(i64* args, i64 begin, i64 end)`
 // running the workgroups [begin, end) of its grid chain.
 func (m *Module) renderCPU(rk *Kernel) error {
-	if err := checkTypes(rk.Kernel); err != nil {
-		return err
-	}
 	if len(rk.Kernel.Shared) > 0 {
 		return fmt.Errorf("workgroup-shared buffers are not supported on the cpu target")
 	}
-	k := gpu.Legalized(rk.Kernel, gpu.Params{Name: "cpu", HasF64: true})
+	k := legalizeF8(gpu.Legalized(rk.Kernel, gpu.Params{Name: "cpu", HasF64: true}))
+	if err := checkTypes(k); err != nil {
+		return err
+	}
 	args := ir.NewParam("args", types.NewPointer(types.I64))
 	begin := ir.NewParam("begin", types.I64)
 	end := ir.NewParam("end", types.I64)

@@ -22,7 +22,7 @@ const (
 // renderGPU renders a GPU-form kernel (targets/gpu) as a ptx_kernel or
 // amdgpu_kernel function with one `T addrspace(1)*` parameter per buffer.
 func (m *Module) renderGPU(rk *Kernel) error {
-	k := rk.Kernel
+	k := legalizeF8(rk.Kernel)
 	if err := checkTypes(k); err != nil {
 		return err
 	}
