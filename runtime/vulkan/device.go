@@ -1,7 +1,6 @@
 package vulkan
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"strings"
@@ -131,41 +130,43 @@ func OpenConfig(cfg Config) (d *Device, err error) {
 		ici.pNext = unsafe.Pointer(dci)
 		keep = append(keep, layers, exts, dci)
 	}
-	if err := check("vkCreateInstance", call("vkCreateInstance", ptr(ici), 0, ptr(&d.inst))); err != nil {
+	manifest := chooseManifest(cfg.Device)
+	create := func(m string) error {
+		return check("vkCreateInstance", withDrivers(m, func() int32 { return call("vkCreateInstance", ptr(ici), 0, ptr(&d.inst)) }))
+	}
+	err = create(manifest)
+	if err != nil && manifest != "" {
+		manifest = ""
+		err = create("")
+	}
+	if err != nil {
 		return nil, err
 	}
 	if d.validation != nil {
 		d.validation.register(d)
 	}
-	var n uint32
-	call("vkEnumeratePhysicalDevices", d.inst, ptr(&n), 0)
-	if n == 0 {
+	picked, ok, names := pickDevice(d.inst, cfg.Device)
+	if !ok && manifest != "" { // the driver alone lost its device: load them all
+		d.Close()
+		d.inst = 0
+		if err := create(""); err != nil {
+			return nil, err
+		}
+		if d.validation != nil {
+			d.validation.register(d)
+		}
+		picked, ok, names = pickDevice(d.inst, cfg.Device)
+	}
+	if len(names) == 0 {
 		d.Close()
 		return nil, fmt.Errorf("vulkan: no physical device (install mesa-vulkan-drivers for lavapipe)")
 	}
-	devs := make([]uintptr, n)
-	call("vkEnumeratePhysicalDevices", d.inst, ptr(&n), ptr(&devs[0]))
-	rank := map[uint32]int{deviceTypeDiscrete: 0, 1: 1, 3: 2, deviceTypeCPU: 3, 0: 4}
-	best := -1
-	var names []string
-	var apiVer uint32
-	for i, pd := range devs {
-		props := new(physicalDeviceProperties)
-		call("vkGetPhysicalDeviceProperties", pd, ptr(props))
-		name := string(props.deviceName[:bytes.IndexByte(props.deviceName[:], 0)])
-		names = append(names, name)
-		if cfg.Device != "" && !strings.Contains(strings.ToLower(name), strings.ToLower(cfg.Device)) {
-			continue
-		}
-		if best < 0 || rank[props.deviceType] < rank[d.Type] {
-			best, d.Type, d.Name, apiVer = i, props.deviceType, name, props.apiVersion
-		}
-	}
-	if best < 0 {
+	if !ok {
 		d.Close()
 		return nil, fmt.Errorf("vulkan: no device matches %q (devices: %s)", cfg.Device, strings.Join(names, ", "))
 	}
-	d.phys = devs[best]
+	d.phys, d.Type, d.Name = picked.phys, picked.typ, picked.name
+	apiVer := picked.apiVer
 	var qn uint32
 	call("vkGetPhysicalDeviceQueueFamilyProperties", d.phys, ptr(&qn), 0)
 	qs := make([]queueFamilyProperties, qn)
