@@ -120,14 +120,18 @@ func quoteAll(s []string) []string {
 
 var varUseRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
-// compile turns a FileCheck pattern into a regular expression: literal text
+// compilePattern turns a FileCheck pattern into a matcher: literal text
 // (runs of spaces and tabs match any run of horizontal whitespace), {{regex}}
 // and [[VAR:regex]] definitions as capture groups, [[VAR]] uses as the
-// variable's value. It returns the regexp and the names defined by it, in
-// group order.
-func compilePattern(p string, vars map[string]string) (*regexp.Regexp, []varDef, error) {
+// variable's value. A use of a variable defined earlier on the same
+// pattern matches the text that definition captured, as LLVM FileCheck's
+// back-references do (samelinevar.go). It returns the matcher and the
+// names defined by it, in group order.
+func compilePattern(p string, vars map[string]string) (pattern, []varDef, error) {
 	var b strings.Builder
-	var defs []varDef
+	var chunks []chunk // the parts between same-pattern uses
+	var uses []string  // uses[i] follows chunks[i]
+	var cur chunk
 	groups := 0
 	lit := func(s string) {
 		fields := regexp.MustCompile(`[ \t]+`).Split(s, -1)
@@ -138,6 +142,7 @@ func compilePattern(p string, vars map[string]string) (*regexp.Regexp, []varDef,
 			b.WriteString(regexp.QuoteMeta(f))
 		}
 	}
+	defined := map[string]string{} // name -> its regex, for definitions on this pattern
 	for len(p) > 0 {
 		i := strings.Index(p, "{{")
 		j := strings.Index(p, "[[")
@@ -178,13 +183,25 @@ func compilePattern(p string, vars map[string]string) (*regexp.Regexp, []varDef,
 				return nil, nil, fmt.Errorf("invalid regex in [[%s]]: %v", body, err)
 			}
 			groups++
-			defs = append(defs, varDef{name, groups})
+			cur.defs = append(cur.defs, varDef{name, groups})
 			groups += sub.NumSubexp()
 			b.WriteString("(" + re + ")")
+			defined[name] = re
 			continue
 		}
 		if !varUseRe.MatchString(body) {
 			return nil, nil, fmt.Errorf("invalid variable use [[%s]]", body)
+		}
+		if re, ok := defined[body]; ok {
+			// Defined on this pattern: close the chunk; the use is
+			// matched against the captured text.
+			cur.src = b.String()
+			cur.relaxed = cur.src + "(?:" + re + ")"
+			chunks = append(chunks, cur)
+			uses = append(uses, body)
+			b.Reset()
+			cur, groups = chunk{}, 0
+			continue
 		}
 		v, ok := vars[body]
 		if !ok {
@@ -192,11 +209,16 @@ func compilePattern(p string, vars map[string]string) (*regexp.Regexp, []varDef,
 		}
 		b.WriteString(regexp.QuoteMeta(v))
 	}
-	re, err := regexp.Compile("(?m)" + b.String())
+	cur.src = b.String()
+	cur.relaxed = cur.src
+	if len(chunks) > 0 {
+		return newBackrefPattern(append(chunks, cur), uses)
+	}
+	re, err := regexp.Compile("(?m)" + cur.src)
 	if err != nil {
 		return nil, nil, err
 	}
-	return re, defs, nil
+	return re, cur.defs, nil
 }
 
 // varEnd returns the offset of the `]]` closing a [[...]] block in s,
