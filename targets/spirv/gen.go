@@ -1,56 +1,145 @@
 //go:build ignore
 
-// gen writes grammar.go from the SPIR-V core grammar that Debian's
-// spirv-headers package installs:
+// gen writes grammar.go and dis_tables.go from the machine-readable SPIR-V
+// grammar that Debian's spirv-headers package installs:
 //
-//	go run gen.go [/usr/include/spirv/unified1/spirv.core.grammar.json]
+//	go run gen.go [/usr/include/spirv/unified1]
 //
-// It emits every opcode (Op*) and the enumerants of the operand kinds the
-// renderer uses, as typed Go constants.
+// grammar.go holds every opcode (Op*) and the enumerants of the operand
+// kinds the renderer uses, as typed Go constants. dis_tables.go holds what
+// the disassembler (dis.go) needs: the operands of every instruction, every
+// operand kind with its enumerants (and their parameters), the extended
+// instructions of GLSL.std.450 and the generator (tool) ids of spir-v.xml.
+// Where several names share one value, the tables keep the one SPIRV-Tools'
+// spirv-dis prints: for opcodes the alphabetically first name, for
+// enumerants the first in grammar order that is available in SPIR-V 1.5
+// (spirv-dis's default environment) or enabled by an extension or
+// capability.
 package main
 
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"go/format"
 	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
 )
 
+type operand struct {
+	Kind       string `json:"kind"`
+	Quantifier string `json:"quantifier"`
+}
+
+// availability is the version range, extensions and capabilities of an
+// instruction or enumerant.
+type availability struct {
+	Version      string   `json:"version"`
+	LastVersion  string   `json:"lastVersion"`
+	Extensions   []string `json:"extensions"`
+	Capabilities []string `json:"capabilities"`
+}
+
+type instruction struct {
+	Opname   string    `json:"opname"`
+	Opcode   int       `json:"opcode"`
+	Operands []operand `json:"operands"`
+	availability
+}
+
+type enumerant struct {
+	Enumerant  string          `json:"enumerant"`
+	Value      json.RawMessage `json:"value"`
+	Parameters []operand       `json:"parameters"`
+	availability
+}
+
 type grammar struct {
-	Major, Minor, Revision int `json:"-"`
-	MajorV                 int `json:"major_version"`
-	MinorV                 int `json:"minor_version"`
-	RevisionV              int `json:"revision"`
-	Instructions           []struct {
-		Opname string `json:"opname"`
-		Opcode int    `json:"opcode"`
-	} `json:"instructions"`
+	MajorV       int           `json:"major_version"`
+	MinorV       int           `json:"minor_version"`
+	RevisionV    int           `json:"revision"`
+	Instructions []instruction `json:"instructions"`
 	OperandKinds []struct {
-		Kind       string `json:"kind"`
-		Enumerants []struct {
-			Enumerant string          `json:"enumerant"`
-			Value     json.RawMessage `json:"value"`
-		} `json:"enumerants"`
+		Category   string      `json:"category"`
+		Kind       string      `json:"kind"`
+		Bases      []string    `json:"bases"`
+		Enumerants []enumerant `json:"enumerants"`
 	} `json:"operand_kinds"`
 }
 
 var kinds = []string{"Capability", "ExecutionModel", "AddressingModel", "MemoryModel", "ExecutionMode", "StorageClass", "Decoration", "BuiltIn", "Scope", "MemorySemantics", "FunctionControl", "SelectionControl", "LoopControl"}
 
 func main() {
-	path := "/usr/include/spirv/unified1/spirv.core.grammar.json"
+	dir := "/usr/include/spirv/unified1"
 	if len(os.Args) > 1 {
-		path = os.Args[1]
+		dir = os.Args[1]
 	}
+	var g grammar
+	readJSON(filepath.Join(dir, "spirv.core.grammar.json"), &g)
+	var glsl struct {
+		Instructions []instruction `json:"instructions"`
+	}
+	readJSON(filepath.Join(dir, "extinst.glsl.std.450.grammar.json"), &glsl)
+	vendors := readVendors(filepath.Join(dir, "..", "spir-v.xml"))
+	writeGo("grammar.go", grammarGo(&g))
+	writeGo("dis_tables.go", tablesGo(&g, glsl.Instructions, vendors))
+}
+
+func readJSON(path string, v any) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		panic(err)
 	}
-	var g grammar
-	if err := json.Unmarshal(src, &g); err != nil {
+	if err := json.Unmarshal(src, v); err != nil {
+		panic(fmt.Errorf("%s: %v", path, err))
+	}
+}
+
+type vendor struct {
+	Value  string `xml:"value,attr"`
+	Vendor string `xml:"vendor,attr"`
+	Tool   string `xml:"tool,attr"`
+}
+
+// readVendors returns the tool ids of spir-v.xml (<ids type="vendor">).
+func readVendors(path string) []vendor {
+	src, err := os.ReadFile(path)
+	if err != nil {
 		panic(err)
 	}
+	var reg struct {
+		IDs []struct {
+			Type string   `xml:"type,attr"`
+			IDs  []vendor `xml:"id"`
+		} `xml:"ids"`
+	}
+	if err := xml.Unmarshal(src, &reg); err != nil {
+		panic(fmt.Errorf("%s: %v", path, err))
+	}
+	for _, ids := range reg.IDs {
+		if ids.Type == "vendor" {
+			return ids.IDs
+		}
+	}
+	panic(path + ": no <ids type=\"vendor\">")
+}
+
+func writeGo(path string, src []byte) {
+	out, err := format.Source(src)
+	if err != nil {
+		os.WriteFile(path, src, 0o644)
+		panic(err)
+	}
+	if err := os.WriteFile(path, out, 0o644); err != nil {
+		panic(err)
+	}
+}
+
+func grammarGo(g *grammar) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "// Code generated by gen.go from spirv.core.grammar.json (SPIR-V %d.%d revision %d); DO NOT EDIT.\n\npackage spirv\n\n", g.MajorV, g.MinorV, g.RevisionV)
 	fmt.Fprintf(&b, "// Opcode is a SPIR-V instruction opcode.\ntype Opcode uint16\n\n// The opcodes.\nconst (\n")
@@ -85,12 +174,143 @@ func main() {
 			fmt.Fprintf(&b, ")\n\n")
 		}
 	}
-	out, err := format.Source(b.Bytes())
-	if err != nil {
-		os.WriteFile("grammar.go", b.Bytes(), 0o644)
-		panic(err)
+	return b.Bytes()
+}
+
+// version15 is SPIR-V 1.5, the environment spirv-dis disassembles in.
+const version15 = 1<<16 | 5<<8
+
+// versionWord parses a grammar version ("1.4"); absent is def, "None" is
+// never.
+func versionWord(v string, def uint32) uint32 {
+	switch v {
+	case "":
+		return def
+	case "None":
+		return 0xffffffff
 	}
-	if err := os.WriteFile("grammar.go", out, 0o644); err != nil {
-		panic(err)
+	major, minor, _ := strings.Cut(v, ".")
+	a, err1 := strconv.Atoi(major)
+	b, err2 := strconv.Atoi(minor)
+	if err1 != nil || err2 != nil {
+		panic("bad version " + v)
 	}
+	return uint32(a)<<16 | uint32(b)<<8
+}
+
+// available reports whether SPIRV-Tools looks the entry up in SPIR-V 1.5:
+// inside its version range, or enabled by an extension or capability.
+func (a availability) available() bool {
+	lo, hi := versionWord(a.Version, 1<<16), versionWord(a.LastVersion, 0xffffffff)
+	return (version15 >= lo && version15 <= hi) || len(a.Extensions) > 0 || len(a.Capabilities) > 0
+}
+
+func kindConst(k string) string { return "kind" + k }
+
+func operandsGo(ops []operand) string {
+	if len(ops) == 0 {
+		return "nil"
+	}
+	var s []string
+	for _, o := range ops {
+		q := map[string]string{"": "qOne", "?": "qOptional", "*": "qVariadic"}[o.Quantifier]
+		if q == "" {
+			panic("quantifier " + o.Quantifier)
+		}
+		s = append(s, fmt.Sprintf("{%s, %s}", kindConst(o.Kind), q))
+	}
+	return "[]operandDesc{" + strings.Join(s, ", ") + "}"
+}
+
+func tablesGo(g *grammar, glsl []instruction, vendors []vendor) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated by gen.go from spirv.core.grammar.json (SPIR-V %d.%d revision %d), extinst.glsl.std.450.grammar.json and spir-v.xml; DO NOT EDIT.\n\npackage spirv\n\n", g.MajorV, g.MinorV, g.RevisionV)
+	fmt.Fprintf(&b, "// The operand kinds of the grammar, indexes of disKinds.\nconst (\n")
+	for i, k := range g.OperandKinds {
+		fmt.Fprintf(&b, "\t%s operandKind = %d\n", kindConst(k.Kind), i)
+	}
+	fmt.Fprintf(&b, ")\n\n// disKinds describes every operand kind.\nvar disKinds = [...]kindDesc{\n")
+	for _, k := range g.OperandKinds {
+		cat := map[string]string{"Id": "catID", "Literal": "catLiteral", "Composite": "catComposite", "ValueEnum": "catValueEnum", "BitEnum": "catBitEnum"}[k.Category]
+		if cat == "" {
+			panic("category " + k.Category)
+		}
+		fmt.Fprintf(&b, "\t%s: {name: %q, cat: %s", kindConst(k.Kind), k.Kind, cat)
+		if len(k.Bases) > 0 {
+			var bs []string
+			for _, base := range k.Bases {
+				bs = append(bs, kindConst(base))
+			}
+			fmt.Fprintf(&b, ", bases: []operandKind{%s}", strings.Join(bs, ", "))
+		}
+		if len(k.Enumerants) > 0 {
+			type entry struct {
+				value uint32
+				e     enumerant
+			}
+			var es []entry
+			for _, e := range k.Enumerants {
+				var v uint64
+				var err error
+				if s := string(e.Value); strings.HasPrefix(s, "\"") {
+					v, err = strconv.ParseUint(strings.Trim(s, "\""), 0, 32)
+				} else {
+					v, err = strconv.ParseUint(s, 10, 32)
+				}
+				if err != nil {
+					panic(err)
+				}
+				es = append(es, entry{uint32(v), e})
+			}
+			sort.SliceStable(es, func(i, j int) bool { return es[i].value < es[j].value })
+			fmt.Fprintf(&b, ", enums: []enumDesc{\n")
+			emitted := map[uint32]bool{}
+			for _, e := range es {
+				if emitted[e.value] || !e.e.available() {
+					continue
+				}
+				emitted[e.value] = true
+				fmt.Fprintf(&b, "\t\t{%#x, %q, %s},\n", e.value, e.e.Enumerant, operandsGo(e.e.Parameters))
+			}
+			fmt.Fprintf(&b, "\t}")
+		}
+		fmt.Fprintf(&b, "},\n")
+	}
+	fmt.Fprintf(&b, "}\n\n")
+
+	insts := append([]instruction(nil), g.Instructions...)
+	sort.SliceStable(insts, func(i, j int) bool {
+		if insts[i].Opcode != insts[j].Opcode {
+			return insts[i].Opcode < insts[j].Opcode
+		}
+		return insts[i].Opname < insts[j].Opname
+	})
+	fmt.Fprintf(&b, "// disInsts describes every instruction by opcode: its name (without Op), its operands, and whether SPIR-V 1.5 has it.\nvar disInsts = map[Opcode]instDesc{\n")
+	for i, in := range insts {
+		if i > 0 && insts[i-1].Opcode == in.Opcode {
+			continue
+		}
+		avail := false
+		for _, o := range insts[i:] {
+			if o.Opcode != in.Opcode {
+				break
+			}
+			avail = avail || o.available()
+		}
+		fmt.Fprintf(&b, "\t%d: {%q, %s, %v},\n", in.Opcode, strings.TrimPrefix(in.Opname, "Op"), operandsGo(in.Operands), avail)
+	}
+	fmt.Fprintf(&b, "}\n\n// disGLSL describes the extended instructions of GLSL.std.450.\nvar disGLSL = map[uint32]instDesc{\n")
+	for _, in := range glsl {
+		fmt.Fprintf(&b, "\t%d: {%q, %s, true},\n", in.Opcode, in.Opname, operandsGo(in.Operands))
+	}
+	fmt.Fprintf(&b, "}\n\n// disTools names the tool ids of the generator word (spir-v.xml: vendor, then tool).\nvar disTools = map[uint32]string{\n")
+	for _, v := range vendors {
+		name := v.Vendor
+		if v.Tool != "" {
+			name += " " + v.Tool
+		}
+		fmt.Fprintf(&b, "\t%s: %q,\n", v.Value, name)
+	}
+	fmt.Fprintf(&b, "}\n")
+	return b.Bytes()
 }
