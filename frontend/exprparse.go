@@ -24,11 +24,12 @@ import (
 
 // Token types of zmlLexer.
 var (
-	tokFloat  = zmlLexer.Symbols()["Float"]
-	tokInt    = zmlLexer.Symbols()["Int"]
-	tokString = zmlLexer.Symbols()["String"]
-	tokIdent  = zmlLexer.Symbols()["Ident"]
-	tokPunct  = zmlLexer.Symbols()["Punct"]
+	tokFloat   = zmlLexer.Symbols()["Float"]
+	tokInt     = zmlLexer.Symbols()["Int"]
+	tokString  = zmlLexer.Symbols()["String"]
+	tokIdent   = zmlLexer.Symbols()["Ident"]
+	tokKeyword = zmlLexer.Symbols()["Keyword"]
+	tokPunct   = zmlLexer.Symbols()["Punct"]
 )
 
 // exprParser parses one expression from participle's token stream.
@@ -58,14 +59,6 @@ func (p *exprParser) is(s string) bool {
 	return !t.EOF() && t.Type == tokPunct && t.Value == s
 }
 
-// reserved holds the keywords of the grammar (docs/LANGUAGE.md): they never
-// stand for a value, so `let y = x *` followed by `return y` is an error at
-// `return`, not a multiplication by a variable called return.
-var reserved = map[string]bool{
-	"block": true, "fn": true, "for": true, "in": true, "let": true, "model": true,
-	"param": true, "return": true, "submodule": true, "while": true,
-}
-
 // expect consumes the punctuation s or fails at the next token.
 func (p *exprParser) expect(s string) (*lexer.Token, error) {
 	if !p.is(s) {
@@ -85,7 +78,7 @@ func (p *exprParser) startsExpr() bool {
 	case t.EOF():
 		return false
 	case t.Type == tokIdent:
-		return !reserved[t.Value]
+		return true
 	case t.Type == tokFloat, t.Type == tokInt, t.Type == tokString:
 		return true
 	case t.Type == tokPunct:
@@ -265,9 +258,6 @@ func (p *exprParser) primary() (*gPrimary, error) {
 	case tokString:
 		g.String = &v
 	case tokIdent:
-		if reserved[v] {
-			return nil, p.unexpected("an expression")
-		}
 		if v == "true" || v == "false" {
 			g.Bool = &v
 		} else {

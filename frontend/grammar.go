@@ -17,6 +17,9 @@ var zmlLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Float", Pattern: `[0-9]+\.[0-9]+([eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+`},
 	{Name: "Int", Pattern: `[0-9]+`},
 	{Name: "String", Pattern: `"[^"\n]*"`},
+	// Keywords (reserved: keywords.go) are their own token type, so that
+	// no @Ident of the grammar takes one.
+	{Name: "Keyword", Pattern: keywordPattern()},
 	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
 	{Name: "Punct", Pattern: `->|\.\.|==|!=|<=|>=|&&|\|\||\*\*|[-+*/%<>=!(){}\[\],:;.?]`},
 })

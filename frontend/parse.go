@@ -44,8 +44,12 @@ func (s *source) syntaxError(err error) *ir.Diagnostic {
 	var ute *participle.UnexpectedTokenError
 	if errors.As(err, &ute) {
 		p := s.posAt(ute.Unexpected.Pos.Offset)
+		exp := expectedDesc(ute.Message())
+		if ute.Unexpected.Type == tokKeyword && exp == "a name" {
+			return s.errorf(p, "%s", reservedNameError(tokenDesc(ute.Unexpected)))
+		}
 		what := "unexpected " + tokenDesc(ute.Unexpected)
-		if exp := expectedDesc(ute.Message()); exp != "" {
+		if exp != "" {
 			what += ", expected " + exp
 		}
 		return s.errorf(p, "syntax error: %s", what)
