@@ -60,9 +60,10 @@ func (l *lowerer) tensorsOnly(op *ir.Op, xs []bv) error {
 	return nil
 }
 
-// while lowers stablehlo.while: the loop-carried values live in fresh
-// buffers, initialised by copies; cond computes the predicate buffer; body
-// ends with copies of its results into the carried buffers.
+// while lowers stablehlo.while: the loop-carried values (tensors, or
+// tuples of them: each leaf) live in fresh buffers, initialised by copies;
+// cond computes the predicate buffer; body ends with copies of its results
+// into the carried buffers.
 func (l *lowerer) while(op *ir.Op) error {
 	if len(op.Regions) != 2 {
 		return errorf(op, "want cond and body regions")
@@ -74,13 +75,7 @@ func (l *lowerer) while(op *ir.Op) error {
 		if err != nil {
 			return err
 		}
-		if x.tuple != nil {
-			return errorf(op, "tuple operands are not supported")
-		}
-		id := l.temp(o.Tensor())
-		l.emit(Step{Kind: Copy, Src: x.buf, Dst: id})
-		carried = append(carried, bv{buf: id})
-		ids = append(ids, id)
+		carried = append(carried, l.carry(x, &ids))
 	}
 	cond, cres, err := l.nested(op, op.Regions[0], carried)
 	if err != nil {
@@ -101,13 +96,14 @@ func (l *lowerer) while(op *ir.Op) error {
 	if err != nil {
 		return err
 	}
-	if len(bres) != len(ids) {
-		return errorf(op, "body returns %d values, want %d", len(bres), len(ids))
+	var flat []bv
+	for _, r := range bres {
+		flat = leaves(r, flat)
 	}
-	if err := l.tensorsOnly(op, bres); err != nil {
-		return err
+	if len(bres) != len(carried) || len(flat) != len(ids) {
+		return errorf(op, "body returns %d values (%d tensors), want %d (%d tensors)", len(bres), len(flat), len(carried), len(ids))
 	}
-	body = l.copyInto(body, bres, ids)
+	body = l.copyInto(body, flat, ids)
 	l.emit(Step{Kind: While, Pred: cres[0].buf, Cond: cond, Body: body})
 	for i, r := range op.Results {
 		l.env[r] = carried[i]
