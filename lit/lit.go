@@ -3,7 +3,8 @@
 // substitutions (%s the file, %t a temporary path, %S its folder, %T a
 // temporary folder, %% a percent sign), run with pipefail as lit's internal
 // shell does, where `not CMD` inverts CMD's exit status and `FileCheck` is
-// the built-in FileCheck-compatible checker of this package.
+// the built-in FileCheck-compatible checker of this package. `REQUIRES:`
+// lines name the tools or features a file needs (requires.go).
 package lit
 
 import (
@@ -27,6 +28,9 @@ type Runner struct {
 	Timeout time.Duration
 	// TempDir is where %t and %T live; it must exist.
 	TempDir string
+	// Features are the REQUIRES features available besides Tools and
+	// the executables in PATH (requires.go).
+	Features map[string]bool
 }
 
 // RunLines returns the commands of a test file's `RUN:` lines; a line ending
@@ -60,10 +64,15 @@ func RunLines(src string) []string {
 
 // RunFile runs every RUN line of file and returns the first failure, with
 // the command, its exit status and its output, or an error if the file has
-// no RUN line.
+// no RUN line. A file whose REQUIRES: features are missing runs nothing:
+// the error is an *UnsupportedError (skip the test), or under CI=true a
+// failure naming the missing tools and their Debian packages.
 func (r *Runner) RunFile(file string) error {
 	src, err := os.ReadFile(file)
 	if err != nil {
+		return err
+	}
+	if err := r.checkRequires(file, string(src)); err != nil {
 		return err
 	}
 	lines := RunLines(string(src))
