@@ -58,7 +58,9 @@ type Driver interface {
 	// LoadModule prepares module index of the manifest; the launcher calls
 	// it once per module, at Open.
 	LoadModule(index int) error
-	// Launch runs or enqueues a kernel.
+	// Launch runs or enqueues a kernel. l and l.Args are valid only during
+	// the call (the launcher reuses them): a driver that queues the launch
+	// copies what it needs.
 	Launch(l *Launch) error
 	// Sync waits for all enqueued work.
 	Sync() error

@@ -15,6 +15,24 @@ type call struct {
 	entry string
 	err   *Error
 	live  map[Handle]bool
+	ctx   context.Context
+	done  <-chan struct{} // ctx.Done(); nil when it cannot be cancelled
+}
+
+// cancelled reports whether the current Run's context is done, recording
+// its error as the call's failure (in op) if so.
+func (r *Runtime) cancelled(op string) bool {
+	c := r.cur
+	if c == nil || c.done == nil {
+		return false
+	}
+	select {
+	case <-c.done:
+		r.fail(op, "", c.ctx.Err())
+		return true
+	default:
+		return false
+	}
 }
 
 // fail records err as the call's failure unless one is recorded, and
@@ -50,6 +68,10 @@ func (r *Runtime) hostModule(rt wazero.Runtime) wazero.HostModuleBuilder {
 	}
 	fn("alloc", func(s []uint64) {
 		size := s[0]
+		if r.cancelled("alloc") {
+			s[0] = 0
+			return
+		}
 		h, err := r.drv.Alloc(size)
 		if err == nil && h == 0 {
 			err = fmt.Errorf("%w: the driver returned handle 0", ErrInvalid)
@@ -71,15 +93,26 @@ func (r *Runtime) hostModule(rt wazero.Runtime) wazero.HostModuleBuilder {
 			return
 		}
 		err := r.drv.Free(h)
-		if err == nil && r.cur != nil {
+		if err != nil {
+			s[0] = r.status(fmt.Sprintf("free of buffer %#x", h), "", err)
+			return
+		}
+		if r.cur != nil {
 			delete(r.cur.live, h)
 		}
-		s[0] = r.status(fmt.Sprintf("free of buffer %#x", h), "", err)
+		s[0] = 0
 	}, []api.ValueType{i64}, []api.ValueType{i32})
 	fn("copy", func(s []uint64) {
 		kind := CopyKind(int32(s[0]))
-		err := r.drv.Copy(kind, s[1], s[2], s[3], s[4], s[5])
-		s[0] = r.status(fmt.Sprintf("copy (kind %d) of %d bytes", kind, s[5]), "", err)
+		if r.cancelled("copy") {
+			s[0] = uint64(StatusDevice)
+			return
+		}
+		if err := r.drv.Copy(kind, s[1], s[2], s[3], s[4], s[5]); err != nil {
+			s[0] = r.status(fmt.Sprintf("copy (kind %d) of %d bytes", kind, s[5]), "", err)
+			return
+		}
+		s[0] = 0
 	}, []api.ValueType{i32, i64, i64, i64, i64, i64}, []api.ValueType{i32})
 	fn("load_module", func(s []uint64) {
 		m := int32(s[0])
@@ -90,13 +123,25 @@ func (r *Runtime) hostModule(rt wazero.Runtime) wazero.HostModuleBuilder {
 		s[0] = r.status(fmt.Sprintf("load_module %d", m), "", err)
 	}, []api.ValueType{i32}, []api.ValueType{i32})
 	fn("launch", func(s []uint64) {
+		if r.cancelled("launch") {
+			s[0] = uint64(StatusDevice)
+			return
+		}
 		s[0] = r.launch(s)
 	}, []api.ValueType{i32, i32, i32, i32, i32, i32, i32, i32, i32, i32}, []api.ValueType{i32})
 	fn("sync", func(s []uint64) {
+		if r.cancelled("sync") {
+			s[0] = uint64(StatusDevice)
+			return
+		}
 		s[0] = r.status("sync", "", r.drv.Sync())
 	}, nil, []api.ValueType{i32})
 	fn("collective", func(s []uint64) {
 		idx := int32(s[0])
+		if r.cancelled("collective") {
+			s[0] = uint64(StatusDevice)
+			return
+		}
 		var err error
 		if idx < 0 || int(idx) >= len(r.man.Collectives) {
 			err = fmt.Errorf("%w: collective %d does not exist (the bundle has %d)", ErrInvalid, idx, len(r.man.Collectives))
@@ -113,35 +158,42 @@ func (r *Runtime) hostModule(rt wazero.Runtime) wazero.HostModuleBuilder {
 
 // launch implements zml_device.launch: it checks the module and kernel
 // indices and the argument count, reads the packed arguments and calls the
-// driver.
+// driver. The Launch and its Args are reused from call to call; the error
+// messages are only formatted when something fails.
 func (r *Runtime) launch(s []uint64) uint64 {
 	mod, kern := int32(s[0]), int32(s[1])
-	l := &Launch{Module: int(mod), Kernel: int(kern)}
-	for i := range 3 {
-		l.Grid[i], l.Block[i] = uint32(s[2+i]), uint32(s[5+i])
-	}
 	args, nargs := uint64(uint32(s[8])), uint64(uint32(s[9]))
-	op := fmt.Sprintf("launch of kernel %d of module %d", kern, mod)
+	op := func() string { return fmt.Sprintf("launch of kernel %d of module %d", kern, mod) }
 	if mod < 0 || int(mod) >= len(r.man.Modules) {
-		return r.status(op, "", fmt.Errorf("%w: module %d does not exist (the bundle has %d)", ErrInvalid, mod, len(r.man.Modules)))
+		return r.status(op(), "", fmt.Errorf("%w: module %d does not exist (the bundle has %d)", ErrInvalid, mod, len(r.man.Modules)))
 	}
-	m := r.man.Modules[mod]
+	m := &r.man.Modules[mod]
 	if kern < 0 || int(kern) >= len(m.Kernels) {
-		return r.status(op, "", fmt.Errorf("%w: module %q has no kernel %d (it has %d)", ErrInvalid, m.Name, kern, len(m.Kernels)))
+		return r.status(op(), "", fmt.Errorf("%w: module %q has no kernel %d (it has %d)", ErrInvalid, m.Name, kern, len(m.Kernels)))
 	}
-	k := m.Kernels[kern]
-	op = fmt.Sprintf("launch of kernel %q (module %d %q, kernel %d)", k.Name, mod, m.Name, kern)
+	k := &m.Kernels[kern]
+	op = func() string {
+		return fmt.Sprintf("launch of kernel %q (module %d %q, kernel %d)", k.Name, mod, m.Name, kern)
+	}
 	if nargs != uint64(len(k.Args)) {
-		return r.status(op, k.Name, fmt.Errorf("%w: %d arguments, the kernel takes %d", ErrInvalid, nargs, len(k.Args)))
+		return r.status(op(), k.Name, fmt.Errorf("%w: %d arguments, the kernel takes %d", ErrInvalid, nargs, len(k.Args)))
 	}
 	raw, err := r.mem.Slice(args, 8*nargs)
 	if err != nil {
-		return r.status(op, k.Name, fmt.Errorf("reading the arguments: %w", err))
+		return r.status(op(), k.Name, fmt.Errorf("reading the arguments: %w", err))
+	}
+	l := &r.launchL
+	l.Module, l.Kernel = int(mod), int(kern)
+	for i := range 3 {
+		l.Grid[i], l.Block[i] = uint32(s[2+i]), uint32(s[5+i])
 	}
 	l.ArgsAddr = args
-	l.Args = make([]uint64, nargs)
-	for i := range l.Args {
-		l.Args[i] = binary.LittleEndian.Uint64(raw[8*i:])
+	l.Args = l.Args[:0]
+	for i := range nargs {
+		l.Args = append(l.Args, binary.LittleEndian.Uint64(raw[8*i:]))
 	}
-	return r.status(op, k.Name, r.drv.Launch(l))
+	if err := r.drv.Launch(l); err != nil {
+		return r.status(op(), k.Name, err)
+	}
+	return 0
 }

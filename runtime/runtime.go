@@ -32,6 +32,15 @@ type Options struct {
 	// bar; 0 shows it only when stderr is a terminal and the weights are
 	// large.
 	Progress int
+	// Interruptible makes cancelling Run's context stop the host program
+	// and its kernels wherever they are (wazero's WithCloseOnContextDone),
+	// leaving the Runtime unusable afterwards. It costs every call a
+	// goroutine and every loop of compiled code a check: the MNIST CNN
+	// ran about 4 times slower with it. Without it (the default), Run
+	// checks its context before the call and at every zml_device call
+	// (alloc, copy, launch, sync, collective), which then fails with
+	// the context's error, and the Runtime stays usable.
+	Interruptible bool
 }
 
 // Runtime is an opened bundle, ready to run: the host program instantiated
@@ -51,6 +60,11 @@ type Runtime struct {
 	params  []Handle
 	cur     *call
 	closed  bool
+
+	prepared map[string]*entryState // entries that have run, by name
+	call     call                   // the state of the current Run, reused
+	launchL  Launch                 // the zml_device.launch being forwarded, reused
+	scratch  []byte                 // staging for drivers that do not share the memory
 }
 
 // Open opens the bundle at path (checking it as emit.Open does) and
@@ -75,7 +89,7 @@ func Open(path string, opts Options) (*Runtime, error) {
 // export, a weight that is missing or has the wrong dtype or shape.
 func OpenBundle(b *emit.Bundle, opts Options) (_ *Runtime, err error) {
 	man := b.Manifest
-	r := &Runtime{bundle: b, man: man, drv: opts.Driver, alloc: &mmapAllocator{}}
+	r := &Runtime{bundle: b, man: man, drv: opts.Driver, alloc: &mmapAllocator{}, call: call{live: map[Handle]bool{}}}
 	defer func() {
 		if err != nil {
 			r.shutdown()
@@ -90,7 +104,7 @@ func OpenBundle(b *emit.Bundle, opts Options) (_ *Runtime, err error) {
 	ctx := context.Background()
 	cfg := wazero.NewRuntimeConfig().
 		WithCoreFeatures(api.CoreFeaturesV2 | experimental.CoreFeaturesThreads).
-		WithCloseOnContextDone(true)
+		WithCloseOnContextDone(opts.Interruptible)
 	r.wrt = wazero.NewRuntimeWithConfig(ctx, cfg)
 	compiled, err := r.wrt.CompileModule(ctx, b.Host())
 	if err != nil {
@@ -212,23 +226,25 @@ func (r *Runtime) Manifest() *emit.Manifest { return r.man }
 func (r *Runtime) Memory() *Memory { return r.mem }
 
 // Run runs the entry point called entry on inputs, which must match the
-// manifest's dtypes and shapes, and returns its outputs. It allocates and
-// fills the inputs and the frame (docs/RUNTIME.md, section 2), calls the
-// entry's export, syncs, reads the outputs and frees every buffer the call
-// left allocated. A failure is a *Error naming the entry and the failing
-// operation (and kernel). A trap stops the program; so does cancelling ctx,
-// which also closes the host program's instance, leaving the Runtime
-// unusable (wazero's WithCloseOnContextDone).
+// manifest's dtypes and shapes, and returns its outputs. It fills the
+// entry's frame and input buffers (docs/RUNTIME.md, section 2; both are
+// allocated at the entry's first Run and reused by the next ones), calls
+// the entry's export, syncs, reads the outputs and frees every buffer the
+// call left allocated. A failure is a *Error naming the entry and the
+// failing operation (and kernel). A trap stops the program. Cancelling ctx
+// stops it at its next zml_device call, with an error wrapping ctx.Err()
+// (or at once, closing the Runtime for good, with Options.Interruptible).
 func (r *Runtime) Run(ctx context.Context, entry string, inputs []*ir.Tensor) (outs []*ir.Tensor, err error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
 		return nil, errors.New("runtime: Run on a closed Runtime")
 	}
-	e, ok := r.bundle.Entry(entry)
-	if !ok {
-		return nil, fmt.Errorf("runtime: the bundle has no entry point %q", entry)
+	es, err := r.prepare(entry)
+	if err != nil {
+		return nil, err
 	}
+	e := es.e
 	fail := func(op string, err error) error {
 		return &Error{Entry: entry, Op: op, Status: StatusOf(err), Err: err}
 	}
@@ -236,56 +252,48 @@ func (r *Runtime) Run(ctx context.Context, entry string, inputs []*ir.Tensor) (o
 		return nil, fail("inputs", fmt.Errorf("got %d inputs, the entry takes %d", len(inputs), len(e.Inputs)))
 	}
 	for i, x := range inputs {
-		if err := checkTensor(x, e.Inputs[i]); err != nil {
+		if err := checkTensor(x, es.inTypes[i]); err != nil {
 			return nil, fail(fmt.Sprintf("input %d%s", i, nameSuffix(e.Inputs[i].Name)), err)
 		}
 	}
-	c := &call{entry: entry, live: map[Handle]bool{}}
-	r.cur = c
-	var inputHandles []Handle
-	nslots := len(r.params) + len(e.Inputs) + len(e.Outputs)
-	frame, err := r.mem.Heap.Alloc(uint64(8 * nslots))
-	if err != nil {
-		return nil, fail("allocating the frame", err)
+	if err := ctx.Err(); err != nil {
+		return nil, fail("cancelled before the call", err)
 	}
+	c := &r.call
+	c.entry, c.err, c.ctx, c.done = entry, nil, ctx, ctx.Done()
+	r.cur = c
 	defer func() {
-		r.cur = nil
-		for _, h := range inputHandles {
-			r.drv.Free(h)
-		}
+		r.cur, c.ctx, c.done = nil, nil, nil
 		for h := range c.live {
 			r.drv.Free(h)
 		}
-		r.mem.Heap.Free(frame)
+		clear(c.live)
 	}()
-	slots, err := r.mem.Slice(frame, uint64(8*nslots))
+	slots, err := r.mem.Slice(es.frame, uint64(8*es.nslots))
 	if err != nil {
 		return nil, fail("writing the frame", err)
 	}
-	clear(slots)
 	for i, h := range r.params {
 		binary.LittleEndian.PutUint64(slots[8*i:], h)
 	}
-	for i, x := range inputs {
-		data := ir.TensorBytes(x)
-		h, err := r.drv.Alloc(uint64(len(data)))
-		if err != nil {
-			return nil, fail(fmt.Sprintf("alloc of input %d", i), err)
-		}
-		inputHandles = append(inputHandles, h)
-		if err := r.drv.Write(h, 0, data); err != nil {
-			return nil, fail(fmt.Sprintf("writing input %d", i), err)
-		}
+	for i, h := range es.inputs {
 		binary.LittleEndian.PutUint64(slots[8*(len(r.params)+i):], h)
 	}
-	res, callErr := r.entries[entry].Call(ctx, frame)
+	clear(slots[8*(len(r.params)+len(es.inputs)):])
+	for i, x := range inputs {
+		if err := r.writeInput(es.inputs[i], es.inSizes[i], x); err != nil {
+			return nil, fail(fmt.Sprintf("writing input %d", i), err)
+		}
+	}
+	es.stack[0] = es.frame
+	callErr := es.fn.CallWithStack(ctx, es.stack)
 	if c.err != nil {
 		return nil, c.err
 	}
 	if callErr != nil {
 		return nil, &Error{Entry: entry, Op: "host program trapped", Status: StatusKernel, Err: callErr}
 	}
-	if st := Status(int32(uint32(res[0]))); st != StatusOK {
+	if st := Status(int32(uint32(es.stack[0]))); st != StatusOK {
 		return nil, &Error{Entry: entry, Op: "host program", Status: st, Err: fmt.Errorf("returned status %d (%s) without a failing zml_device call", int32(st), st)}
 	}
 	if err := r.drv.Sync(); err != nil {
@@ -293,21 +301,16 @@ func (r *Runtime) Run(ctx context.Context, entry string, inputs []*ir.Tensor) (o
 	}
 	// The frame may have moved with the memory's length, not its base:
 	// take the slots again.
-	slots, _ = r.mem.Slice(frame, uint64(8*nslots))
+	slots, _ = r.mem.Slice(es.frame, uint64(8*es.nslots))
 	base := len(r.params) + len(e.Inputs)
-	for i, v := range e.Outputs {
+	outs = make([]*ir.Tensor, len(e.Outputs))
+	for i := range e.Outputs {
 		h := binary.LittleEndian.Uint64(slots[8*(base+i):])
-		size, _ := emit.ByteSize(v.DType, v.Shape)
-		data := make([]byte, size)
-		if err := r.drv.Read(h, 0, data); err != nil {
+		x, err := r.readOutput(h, es.outSizes[i], es.outTypes[i])
+		if err != nil {
 			return nil, fail(fmt.Sprintf("reading output %d (handle %#x)", i, h), err)
 		}
-		elem, _ := ir.ParseElementType(v.DType)
-		x, err := ir.TensorFromBytes(ir.TensorOf(elem, v.Shape...), data)
-		if err != nil {
-			return nil, fail(fmt.Sprintf("decoding output %d", i), err)
-		}
-		outs = append(outs, x)
+		outs[i] = x
 	}
 	return outs, nil
 }
@@ -319,14 +322,13 @@ func nameSuffix(name string) string {
 	return fmt.Sprintf(" %q", name)
 }
 
-// checkTensor checks that x has the dtype and shape of v.
-func checkTensor(x *ir.Tensor, v emit.Value) error {
-	elem, _ := ir.ParseElementType(v.DType)
+// checkTensor checks that x has the dtype and shape of t.
+func checkTensor(x *ir.Tensor, t *ir.TensorType) error {
 	if x == nil || x.Type == nil {
 		return fmt.Errorf("%w: missing tensor", ErrInvalid)
 	}
-	if x.Elem() != elem || !slices.Equal(x.Shape(), v.Shape) {
-		return fmt.Errorf("%w: got %s, want %s", ErrInvalid, x.Type, ir.TensorOf(elem, v.Shape...))
+	if x.Elem() != t.Elem || !slices.Equal(x.Shape(), t.Shape) {
+		return fmt.Errorf("%w: got %s, want %s", ErrInvalid, x.Type, t)
 	}
 	return nil
 }

@@ -60,9 +60,10 @@ func TestRecordingDriverEndToEnd(t *testing.T) {
 	if !slices.Equal(outs[1].I, []int64{7, 7, 7, 7, 7, 7, 7, 7}) || outs[1].Elem() != ir.I32 {
 		t.Errorf("second output %v", outs[1])
 	}
-	// The calls, in order: the launcher allocates and fills x; the host
+	// The calls, in order: the launcher allocates x's buffer (at the
+	// entry's first Run, kept for the next ones) and fills it; the host
 	// program allocates out and wk, launches with [w, x, out, wk], syncs;
-	// the launcher syncs, then frees x, out and wk.
+	// the launcher syncs, then frees out and wk.
 	var xa, oa, ka uint64
 	fmt.Sscanf(d.Calls[0], "alloc 32 -> %v", &xa)
 	fmt.Sscanf(d.Calls[1], "alloc 32 -> %v", &oa)
@@ -79,16 +80,36 @@ func TestRecordingDriverEndToEnd(t *testing.T) {
 		t.Errorf("calls:\n%s\nwant:\n%s", strings.Join(d.Calls, "\n"), strings.Join(wantCalls, "\n"))
 	}
 	frees := slices.Sorted(slices.Values(d.Calls[6:]))
-	wantFrees := slices.Sorted(slices.Values([]string{fmt.Sprintf("free %#x", xa), fmt.Sprintf("free %#x", oa), fmt.Sprintf("free %#x", ka)}))
+	wantFrees := slices.Sorted(slices.Values([]string{fmt.Sprintf("free %#x", oa), fmt.Sprintf("free %#x", ka)}))
 	if !slices.Equal(frees, wantFrees) {
 		t.Errorf("frees %q, want %q", frees, wantFrees)
 	}
 	if xa == oa || oa == ka || xa == 0 {
 		t.Errorf("handles not distinct: %#x %#x %#x", xa, oa, ka)
 	}
-	// Everything but the weight is freed.
-	if n := rt.mem.Heap.Live(); n != 1 {
-		t.Errorf("%d live allocations after Run, want 1 (the weight)", n)
+	// Everything but the weight, forward's frame and x's buffer is freed.
+	if n, r := rt.mem.Heap.Live(), rt.reserved(); n != 1+r || r != 2 {
+		t.Errorf("%d live allocations after Run, %d reserved; want 1 (the weight) + 2 (frame and x)", n, r)
+	}
+	// A second run reuses the frame and x's buffer: the host program's
+	// two allocations are the only ones, and the launch reads x from the
+	// same buffer.
+	d.Calls = nil
+	x2 := vec(1, 1, 1, 1, 1, 1, 1, 1)
+	outs, err = rt.Run(context.Background(), "forward", []*ir.Tensor{x2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := vec(2, 3, 4, 5, 6, 7, 8, 9); !outs[0].Equal(want) {
+		t.Errorf("second run: %v, want %v", outs[0], want)
+	}
+	fmt.Sscanf(d.Calls[0], "alloc 32 -> %v", &oa)
+	fmt.Sscanf(d.Calls[1], "alloc 32 -> %v", &ka)
+	if want := fmt.Sprintf("launch 0 0 grid=[8 1 1] block=[1 1 1] args=[%#x %#x %#x %#x]", wAddr, xa, oa, ka); len(d.Calls) != 7 || d.Calls[2] != want {
+		t.Errorf("second run's calls:\n%s\nwant its launch %s", strings.Join(d.Calls, "\n"), want)
+	}
+	if n := rt.mem.Heap.Live(); n != 3 {
+		t.Errorf("%d live allocations after the second run, want 3", n)
 	}
 	// copy: device to device.
 	outs, err = rt.Run(context.Background(), "copy", []*ir.Tensor{x})
@@ -100,8 +121,8 @@ func TestRecordingDriverEndToEnd(t *testing.T) {
 	if err != nil || !outs[0].Equal(w) {
 		t.Errorf("leak: %v, %v", outs, err)
 	}
-	if n := rt.mem.Heap.Live(); n != 1 {
-		t.Errorf("%d live allocations after leak, want 1", n)
+	if n := rt.mem.Heap.Live(); n != 1+rt.reserved() {
+		t.Errorf("%d live allocations after leak, want 1 + %d reserved", n, rt.reserved())
 	}
 	outs, err = rt.Run(context.Background(), "coll", []*ir.Tensor{x})
 	if err != nil || !outs[0].Equal(x) {
@@ -133,7 +154,9 @@ func TestRunErrors(t *testing.T) {
 		{"forward", []*ir.Tensor{vec(1, 2)}, `runtime: entry "forward": input 0 "x": invalid argument: got tensor<2xf32>, want tensor<8xf32>`, StatusInvalid},
 	}
 	for _, tc := range tests {
-		live := rt.mem.Heap.Live()
+		// Besides the frames and inputs of the entries run so far
+		// (reserved), a failed run leaves the heap as it found it.
+		live := rt.mem.Heap.Live() - rt.reserved()
 		_, err := rt.Run(ctx, tc.entry, tc.inputs)
 		var re *Error
 		if !errors.As(err, &re) {
@@ -143,8 +166,8 @@ func TestRunErrors(t *testing.T) {
 		if !strings.HasPrefix(err.Error(), tc.want) || re.Status != tc.status {
 			t.Errorf("%s: error\n got %v (status %s)\nwant %s (status %s)", tc.entry, err, re.Status, tc.want, tc.status)
 		}
-		if n := rt.mem.Heap.Live(); n != live {
-			t.Errorf("%s: %d live allocations after the failed run, %d before", tc.entry, n, live)
+		if n := rt.mem.Heap.Live() - rt.reserved(); n != live {
+			t.Errorf("%s: %d live allocations (not reserved) after the failed run, %d before", tc.entry, n, live)
 		}
 	}
 	if _, err := rt.Run(ctx, "nope", nil); err == nil || err.Error() != `runtime: the bundle has no entry point "nope"` {
@@ -164,5 +187,38 @@ func TestRunErrors(t *testing.T) {
 	d.Fail = nil
 	if _, err := rt.Run(ctx, "forward", []*ir.Tensor{x}); err != nil {
 		t.Errorf("run after failures: %v", err)
+	}
+}
+
+// TestRunCancel cancels the context while a launch runs: the host
+// program's next zml_device call (its sync) fails with the context's
+// error, the call's buffers are freed, and the Runtime stays usable.
+func TestRunCancel(t *testing.T) {
+	bundle, weights, _ := testBundle(t, "ptx")
+	ctx, cancel := context.WithCancel(context.Background())
+	d := &RecordingDriver{Kernel: func(l *Launch, mem *Memory) error {
+		cancel()
+		return addKernel(l, mem)
+	}}
+	rt, err := Open(bundle, Options{Weights: weights, Driver: d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Close()
+	x := vec(1, 2, 3, 4, 5, 6, 7, 8)
+	_, err = rt.Run(ctx, "forward", []*ir.Tensor{x})
+	if !errors.Is(err, context.Canceled) || err.Error() != `runtime: entry "forward": sync: context canceled` {
+		t.Fatalf("cancelled run: %v", err)
+	}
+	if n := rt.mem.Heap.Live(); n != 1+rt.reserved() {
+		t.Errorf("%d live allocations after the cancelled run, want 1 + %d reserved", n, rt.reserved())
+	}
+	if _, err := rt.Run(ctx, "forward", []*ir.Tensor{x}); !errors.Is(err, context.Canceled) {
+		t.Errorf("run with a cancelled context: %v", err)
+	}
+	d.Kernel = addKernel
+	outs, err := rt.Run(context.Background(), "forward", []*ir.Tensor{x})
+	if want := vec(2, 4, 6, 8, 10, 12, 14, 16); err != nil || !outs[0].Equal(want) {
+		t.Errorf("run after the cancellation: %v, %v; want %v", outs, err, want)
 	}
 }

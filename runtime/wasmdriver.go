@@ -1,10 +1,8 @@
 package runtime
 
 import (
-	"context"
 	"fmt"
 	"slices"
-	"sync"
 
 	"github.com/tetratelabs/wazero/api"
 	"github.com/zmlc/zmlc/emit"
@@ -18,6 +16,7 @@ type WasmDriver struct {
 	SharedMemory
 	env     *Env
 	kernels [][][]api.Function // [module][kernel][worker]
+	pool    *workerPool
 }
 
 // NewWasmDriver returns the wasm target's driver.
@@ -58,6 +57,9 @@ func (d *WasmDriver) Init(env *Env) error {
 		}
 		d.kernels = append(d.kernels, ks)
 	}
+	if len(workers) > 0 {
+		d.pool = newWorkerPool(len(workers))
+	}
 	return nil
 }
 
@@ -65,9 +67,10 @@ func (d *WasmDriver) Init(env *Env) error {
 func (d *WasmDriver) LoadModule(index int) error { return nil }
 
 // Launch implements Driver: it runs kernel(args, begin, end, w) for the
-// chunks [begin, end) of the workgroup range [0, gx·gy·gz), chunk w on
-// worker w, and returns when all are done. A trap is an error wrapping
-// ErrKernel.
+// chunks [begin, end) of the workgroup range [0, gx·gy·gz), chunk 0 on the
+// calling goroutine and chunk w ≥ 1 on the persistent goroutine of worker
+// w (workerPool), and returns when all are done. A trap is an error
+// wrapping ErrKernel.
 func (d *WasmDriver) Launch(l *Launch) error {
 	n := uint64(l.Grid[0]) * uint64(l.Grid[1]) * uint64(l.Grid[2])
 	if n > 1<<31-1 {
@@ -78,29 +81,7 @@ func (d *WasmDriver) Launch(l *Launch) error {
 	if chunks == 0 {
 		return nil
 	}
-	errs := make([]error, chunks)
-	var wg sync.WaitGroup
-	run := func(w uint64) {
-		begin, end := n*w/chunks, n*(w+1)/chunks
-		if _, err := fs[w].Call(context.Background(), l.ArgsAddr, begin, end, w); err != nil {
-			errs[w] = fmt.Errorf("%w: worker %d, workgroups [%d, %d): %v", ErrKernel, w, begin, end, err)
-		}
-	}
-	for w := uint64(1); w < chunks; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			run(w)
-		}()
-	}
-	run(0)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return d.pool.run(fs, l.ArgsAddr, n, chunks)
 }
 
 // Sync implements Driver; launches are synchronous.
@@ -134,5 +115,11 @@ func singleDeviceCollective(s *SharedMemory, c *emit.Collective, src, dst Handle
 // Workers implements Driver: the number of worker instances.
 func (d *WasmDriver) Workers() int { return max(1, len(d.env.Instances)-1) }
 
-// Close implements Driver.
-func (d *WasmDriver) Close() error { return nil }
+// Close implements Driver: it stops the worker goroutines.
+func (d *WasmDriver) Close() error {
+	if d.pool != nil {
+		d.pool.close()
+		d.pool = nil
+	}
+	return nil
+}

@@ -1,0 +1,148 @@
+package runtime
+
+import (
+	"fmt"
+
+	"github.com/tetratelabs/wazero/api"
+	"github.com/zmlc/zmlc/emit"
+	"github.com/zmlc/zmlc/ir"
+)
+
+// entryState is what Run keeps of an entry point between calls, made at
+// its first Run: the frame (on the heap) and one buffer per input
+// (from the driver), both reused by every later call, and the manifest's
+// types decoded once.
+type entryState struct {
+	e        *emit.Entry
+	fn       api.Function
+	stack    []uint64 // CallWithStack's stack: the frame in, the status out
+	frame    uint64   // heap address of the frame
+	nslots   int      // parameters + inputs + outputs
+	inputs   []Handle // the input buffers
+	inSizes  []uint64
+	inTypes  []*ir.TensorType
+	outSizes []uint64
+	outTypes []*ir.TensorType
+}
+
+// prepare returns the state of entry, making it at the entry's first call:
+// it allocates the frame and the input buffers. A failed allocation is an
+// error naming the buffer; nothing stays allocated then.
+func (r *Runtime) prepare(entry string) (_ *entryState, err error) {
+	if es := r.prepared[entry]; es != nil {
+		return es, nil
+	}
+	e, ok := r.bundle.Entry(entry)
+	if !ok {
+		return nil, fmt.Errorf("runtime: the bundle has no entry point %q", entry)
+	}
+	es := &entryState{
+		e:      e,
+		fn:     r.entries[entry],
+		stack:  make([]uint64, 1),
+		nslots: len(r.params) + len(e.Inputs) + len(e.Outputs),
+	}
+	fail := func(op string, err error) error {
+		return &Error{Entry: entry, Op: op, Status: StatusOf(err), Err: err}
+	}
+	defer func() {
+		if err != nil {
+			for _, h := range es.inputs {
+				r.drv.Free(h)
+			}
+			if es.frame != 0 {
+				r.mem.Heap.Free(es.frame)
+			}
+		}
+	}()
+	if es.frame, err = r.mem.Heap.Alloc(uint64(8 * es.nslots)); err != nil {
+		return nil, fail("allocating the frame", err)
+	}
+	for i, v := range e.Inputs {
+		size, _ := emit.ByteSize(v.DType, v.Shape) // checked by emit's validation
+		h, err := r.drv.Alloc(uint64(size))
+		if err == nil && h == 0 {
+			err = fmt.Errorf("%w: the driver returned handle 0", ErrInvalid)
+		}
+		if err != nil {
+			return nil, fail(fmt.Sprintf("alloc of input %d", i), err)
+		}
+		es.inputs = append(es.inputs, h)
+		es.inSizes = append(es.inSizes, uint64(size))
+		es.inTypes = append(es.inTypes, ir.TensorOf(mustElem(v.DType), v.Shape...))
+	}
+	for _, v := range e.Outputs {
+		size, _ := emit.ByteSize(v.DType, v.Shape)
+		es.outSizes = append(es.outSizes, uint64(size))
+		es.outTypes = append(es.outTypes, ir.TensorOf(mustElem(v.DType), v.Shape...))
+	}
+	if r.prepared == nil {
+		r.prepared = map[string]*entryState{}
+	}
+	r.prepared[entry] = es
+	return es, nil
+}
+
+// reserved returns the number of heap allocations the Runtime keeps for
+// the entries that have run (frames, and input buffers when the driver
+// allocates on the heap): with the parameters, the heap's live count
+// between calls.
+func (r *Runtime) reserved() int {
+	n := 0
+	for _, es := range r.prepared {
+		n++
+		if _, ok := r.drv.(hostViewer); ok {
+			n += len(es.inputs)
+		}
+	}
+	return n
+}
+
+// hostViewer is implemented by the drivers whose buffers are ranges of the
+// linear memory (those embedding SharedMemory): Run then writes inputs
+// and reads outputs in place instead of through Write and Read and a
+// staging copy.
+type hostViewer interface {
+	buffer(h Handle, off, n uint64) ([]byte, error)
+}
+
+// writeInput fills input buffer h (size bytes) with x.
+func (r *Runtime) writeInput(h Handle, size uint64, x *ir.Tensor) error {
+	if v, ok := r.drv.(hostViewer); ok {
+		b, err := v.buffer(h, 0, size)
+		if err != nil {
+			return err
+		}
+		encodeTensor(b, x)
+		return nil
+	}
+	b := r.stage(size)
+	encodeTensor(b, x)
+	return r.drv.Write(h, 0, b)
+}
+
+// readOutput returns a new tensor of type t holding the size bytes of
+// buffer h.
+func (r *Runtime) readOutput(h Handle, size uint64, t *ir.TensorType) (*ir.Tensor, error) {
+	var b []byte
+	if v, ok := r.drv.(hostViewer); ok {
+		var err error
+		if b, err = v.buffer(h, 0, size); err != nil {
+			return nil, err
+		}
+	} else {
+		b = r.stage(size)
+		if err := r.drv.Read(h, 0, b); err != nil {
+			return nil, err
+		}
+	}
+	return decodeTensor(t, b)
+}
+
+// stage returns the reused staging buffer, n bytes long.
+func (r *Runtime) stage(n uint64) []byte {
+	if uint64(cap(r.scratch)) < n {
+		r.scratch = make([]byte, n)
+	}
+	return r.scratch[:n]
+}
