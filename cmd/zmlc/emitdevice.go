@@ -1,24 +1,22 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/zmlc/zmlc/compile"
+	"github.com/zmlc/zmlc/targets/spirv"
 )
 
 // deviceEmits are the --emit stages of the device targets' kernel module
 // and the --target values each is valid for: the LLVM IR the cpu, cuda and
 // rocm modules are rendered to, the PTX of cuda, the HSACO code object of
-// rocm and the SPIR-V module of vulkan (as spirv-dis prints it).
+// rocm and the SPIR-V module of vulkan (disassembled by spirv.Disassemble
+// into the text spirv-dis prints).
 var deviceEmits = map[string][]string{
 	"llvm":  {"cpu", "cuda", "rocm"},
 	"ptx":   {"cuda"},
@@ -83,32 +81,7 @@ func emitDevice(emit, filename string, src []byte, opts compile.Options) ([]byte
 		if len(l.Device.Blob) == 0 {
 			return nil, fmt.Errorf("--emit=spirv: the program has no kernels")
 		}
-		return disassembleSPIRV(l.Device.Blob)
+		return spirv.Disassemble(l.Device.Blob)
 	}
 	return nil, fmt.Errorf("unknown --emit %q", emit)
-}
-
-// spirvDis is the SPIR-V disassembler --emit=spirv runs, and its Debian
-// package: targets/spirv decodes instructions but has no operand grammar
-// to print them, so the text is SPIRV-Tools' own.
-var spirvDis = struct{ Name, Package string }{"spirv-dis", "spirv-tools"}
-
-// disassembleSPIRV returns spirv-dis's text of a SPIR-V module (one
-// instruction a line, result ids named by their OpName), or an error
-// naming the package to install when spirv-dis is missing.
-func disassembleSPIRV(bin []byte) ([]byte, error) {
-	path, err := exec.LookPath(spirvDis.Name)
-	if err != nil {
-		return nil, fmt.Errorf("--emit=spirv needs %s: install the Debian package %s (scripts/setup.sh)", spirvDis.Name, spirvDis.Package)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, path, "--no-color", "-o", "-", "-")
-	cmd.Stdin = bytes.NewReader(bin)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("%s: %v: %s", spirvDis.Name, err, strings.TrimSpace(stderr.String()))
-	}
-	return stdout.Bytes(), nil
 }

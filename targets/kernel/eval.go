@@ -23,14 +23,14 @@ func Eval(p *Program, inputs []*ir.Tensor) ([]*ir.Tensor, error) {
 		if x == nil || x.Type.Elem != b.Elem || !sameShape(x.Type.Shape, b.Shape) {
 			return nil, fmt.Errorf("input %d: got %v, want %s", i, typeOf(x), shapeString(b.Elem, b.Shape))
 		}
-		e.bufs[id] = x.Clone()
+		e.bufs[id] = partTensor(x)
 	}
 	for _, b := range p.Buffers {
 		if b.Kind == Constant {
 			if b.Data == nil {
 				return nil, fmt.Errorf("constant buf%d has no data", b.ID)
 			}
-			e.bufs[b.ID] = b.Data.Clone()
+			e.bufs[b.ID] = partTensor(b.Data)
 		}
 	}
 	if err := e.steps(p.Steps); err != nil {
@@ -41,7 +41,8 @@ func Eval(p *Program, inputs []*ir.Tensor) ([]*ir.Tensor, error) {
 		if e.bufs[id] == nil {
 			return nil, fmt.Errorf("output %d (buf%d) is not allocated at the end", i, id)
 		}
-		out[i] = e.bufs[id].Clone()
+		b := p.Buffers[id]
+		out[i] = fromPartTensor(e.bufs[id], b.Elem, b.Shape)
 	}
 	return out, nil
 }
@@ -82,7 +83,8 @@ func (e *progEval) steps(steps []Step) error {
 		switch s.Kind {
 		case Alloc:
 			b := e.p.Buffers[s.Buf]
-			t, err := ir.NewTensor(ir.TensorOf(b.Elem, b.Shape...))
+			pe, ps := partView(b.Elem, b.Shape)
+			t, err := ir.NewTensor(ir.TensorOf(pe, ps...))
 			if err != nil {
 				return err
 			}

@@ -23,6 +23,10 @@ type kgen struct {
 	scalarsAt map[*ir.Value]*Node
 	memo      map[string]memoEntry
 	err       error
+	// part is the part (0 real, 1 imaginary) valueAt reads of complex
+	// values, which kernels see as floats with a trailing dimension of 2
+	// (lower_complex.go).
+	part int
 }
 
 type memoEntry struct {
@@ -50,7 +54,8 @@ func (k *kgen) input(id int) *Buffer {
 		return p
 	}
 	b := k.l.p.Buffers[id]
-	p := k.b.Param(fmt.Sprintf("in%d", len(k.params)), b.Elem, b.Shape, Read, id)
+	e, sh := partView(b.Elem, b.Shape)
+	p := k.b.Param(fmt.Sprintf("in%d", len(k.params)), e, sh, Read, id)
 	k.params[id] = p
 	return p
 }
@@ -135,7 +140,8 @@ func (l *lowerer) fused(op *ir.Op) error {
 		ws = append(ws, nil)
 	}
 	for i, r := range op.Results {
-		ws[i] = k.b.Param(fmt.Sprintf("out%d", i), r.Tensor().Elem, r.Tensor().Shape, Write, ids[i])
+		e, sh := partView(r.Tensor().Elem, r.Tensor().Shape)
+		ws[i] = k.b.Param(fmt.Sprintf("out%d", i), e, sh, Write, ids[i])
 	}
 	// Results of one shape share a loop nest (multi-result reduce, argmax).
 	done := make([]bool, len(outs))
@@ -153,8 +159,7 @@ func (l *lowerer) fused(op *ir.Op) error {
 		}
 		k.outputNest(shape, func(idx []*Node) {
 			for _, j := range group {
-				v := k.valueAt(outs[j], idx)
-				k.b.Store(ws[j], k.b.Offset(ws[j], idx), k.b.Convert(v, ws[j].Elem))
+				k.storeAt(ws[j], outs[j], idx)
 			}
 		})
 	}
@@ -250,7 +255,7 @@ func (k *kgen) valueAt(v *ir.Value, idx []*Node) *Node {
 			idx = viewIndex(perm, idx)
 		}
 		p := k.input(id)
-		return k.b.Load(p, k.b.Offset(p, idx))
+		return k.b.Load(p, k.b.Offset(p, k.partIndex(tt, idx)))
 	}
 	if v.Def == nil {
 		return k.fail(fmt.Errorf("kernel lowering: block argument used outside its region"), tt.Elem)
@@ -265,7 +270,7 @@ func (k *kgen) valueAt(v *ir.Value, idx []*Node) *Node {
 // opAt emits the elements of all results of op at idx (memoised while the
 // nodes are in scope).
 func (k *kgen) opAt(op *ir.Op, idx []*Node) []*Node {
-	key := idxKey(op, idx)
+	key := idxKey(op, idx) + k.partKey(op)
 	if e, ok := k.memo[key]; ok && k.b.inScope(e.body) {
 		return e.vals
 	}

@@ -89,6 +89,9 @@ func (k *kgen) gen(op *ir.Op, idx []*Node) ([]*Node, error) {
 	if out == nil {
 		return nil, errorf(op, "result is not a tensor")
 	}
+	if vals, ok, err := k.genComplex(op, idx); ok {
+		return vals, err
+	}
 	at := func(i int, ix []*Node) *Node { return k.valueAt(op.Operands[i], ix) }
 	one := func(n *Node) ([]*Node, error) { return []*Node{n}, nil }
 	if kind, ok := unaryKinds[op.Name]; ok {
