@@ -21,6 +21,9 @@ type OpenOptions struct {
 	// Drivers configure the target's driver: threads, device, Vulkan
 	// settings.
 	Drivers drivers.Options
+	// Interruptible lets a cancelled context stop a run anywhere, at a
+	// large cost in speed (runtime.Options.Interruptible).
+	Interruptible bool
 }
 
 // Open opens bundle bytes in process with the launcher (package runtime)
@@ -47,7 +50,7 @@ func OpenWith(bundle []byte, o OpenOptions) (*runtime.Runtime, error) {
 			return nil, err
 		}
 	}
-	return runtime.OpenBundle(b, runtime.Options{Weights: o.Weights, Driver: drv, Workers: o.Drivers.Workers})
+	return runtime.OpenBundle(b, runtime.Options{Weights: o.Weights, Driver: drv, Workers: o.Drivers.Workers, Interruptible: o.Interruptible})
 }
 
 // Run compiles src with opts, opens the bundle and runs entry on inputs:
