@@ -28,6 +28,9 @@ func Lower(prog *K.Program, p Params) (*K.Program, error) {
 			return nil, err
 		}
 		for _, gk := range gks {
+			if gk, err = legalizeSubByte(gk); err != nil {
+				return nil, err
+			}
 			Legalize(gk, p)
 			if err := K.Verify(gk); err != nil {
 				return nil, fmt.Errorf("gpu lowering (%s) of kernel %s produced an invalid kernel: %v", p.Name, k.Name, err)

@@ -21,6 +21,10 @@ type NarrowOptions struct {
 	// ones as 32-bit operations: narrower operands zero-extended, 64-bit
 	// ones split into halves.
 	BitCount32 bool
+	// Index32 says index values are 32-bit (GPU targets, whose lowering
+	// keeps indices in the i32 range): a convert from an index to a
+	// narrow float goes through i32 rather than i64.
+	Index32 bool
 }
 
 // LegalizeNarrow returns a copy of k in which the types o names no longer

@@ -56,6 +56,10 @@ func (l *narrower) toF32Odd(x *Node, from ir.ElementType) *Node {
 		return b.Convert(x, ir.F32)
 	case from == ir.I1:
 		return b.Select(x, f32c(1), f32c(0))
+	case from == ir.Index && l.o.Index32:
+		return l.intOdd(b.Convert(x, ir.I32), ir.I32)
+	case from == ir.Index:
+		return l.intOdd(b.Convert(x, ir.I64), ir.I64)
 	case from.Bits() <= 16:
 		return b.Convert(x, ir.F32)
 	}
@@ -70,7 +74,7 @@ func (l *narrower) f64Odd(x *Node) *Node {
 	t := b.Convert(x, ir.F32)
 	tb := b.Bitcast(t, ir.UI32)
 	back := b.Convert(t, ir.F64)
-	away := b.Convert(b.Bin(GT, b.Un(Abs, back), b.Un(Abs, x)), ir.UI32)
+	away := b.Select(b.Bin(GT, b.Un(Abs, back), b.Un(Abs, x)), u32c(1), u32c(0))
 	odd := b.Bin(Or, b.Bin(Sub, tb, away), u32c(1))
 	return b.Bitcast(b.Select(b.Bin(NE, back, x), odd, tb), ir.F32)
 }

@@ -173,7 +173,7 @@ func mapKernel(name string, ins []ir.ElementType, out ir.ElementType, n int64, f
 func TestLegalizeNarrowConvert(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	narrow := []ir.ElementType{ir.F16, ir.BF16, ir.F8E4M3FN, ir.F8E5M2, ir.I2, ir.I4, ir.UI2, ir.UI4}
-	others := []ir.ElementType{ir.F32, ir.F64, ir.I1, ir.I8, ir.UI16, ir.I32, ir.UI32, ir.I64, ir.UI64}
+	others := []ir.ElementType{ir.F32, ir.F64, ir.I1, ir.I8, ir.UI16, ir.I32, ir.UI32, ir.I64, ir.UI64, ir.Index}
 	for _, a := range append(append([]ir.ElementType{}, narrow...), others...) {
 		in := narrowValues(a, rng)
 		for _, b := range append(append([]ir.ElementType{}, narrow...), others...) {

@@ -133,6 +133,7 @@ func (r *renderer) value(n *K.Node) uint32 {
 	if len(n.Args) > 0 {
 		at = n.Args[0].Type
 	}
+	r.checkHeld(n)
 	t := r.scalarType(n.Type)
 	x := func() uint32 { return r.val(n.Args[0]) }
 	y := func() uint32 { return r.val(n.Args[1]) }

@@ -24,9 +24,11 @@ type Options struct {
 // NonWritable), workgroup variables for shared buffers, and barriers as
 // OpControlBarrier(Workgroup, Workgroup, AcquireRelease|WorkgroupMemory).
 // Index arithmetic is 32-bit (the GPU lowering guarantees it fits). The
-// module targets the Vulkan 1.2 environment. It fails on element types
-// SPIR-V cannot hold (bf16, sub-byte and complex types), on i1 shared
-// buffers, and on popcnt/clz wider or narrower than 32 bits.
+// module targets the Vulkan 1.2 environment. Types SPIR-V lacks are
+// legalised first (narrow.go): bf16, f8E4M3FN and f8E5M2 are held as
+// their bits (16-bit and 8-bit storage buffers) and converted with integer
+// code, i2/i4/ui2/ui4 are computed in their byte, popcnt and clz become
+// 32-bit operations. It fails on complex types and on i1 shared buffers.
 func Render(k *K.Kernel, opt Options) ([]byte, error) {
 	return RenderModule([]*K.Kernel{k}, opt)
 }
@@ -42,6 +44,7 @@ func RenderModule(ks []*K.Kernel, opt Options) (out []byte, err error) {
 	}
 	seen := map[string]bool{}
 	blocks := make([]int64, len(ks))
+	ks = append([]*K.Kernel{}, ks...)
 	for i, k := range ks {
 		if seen[k.Name] {
 			return nil, fmt.Errorf("spirv: two kernels are named %s", k.Name)
@@ -55,6 +58,9 @@ func RenderModule(ks []*K.Kernel, opt Options) (out []byte, err error) {
 			return nil, err
 		}
 		blocks[i] = block
+		if ks[i], err = legalizeNarrow(k); err != nil {
+			return nil, err
+		}
 	}
 	var cur *K.Kernel
 	defer func() {
@@ -222,7 +228,8 @@ func (r *renderer) floatType(w int) uint32 {
 // scalarType maps a kernel IR value type to its SPIR-V type: i1 to bool,
 // index to a 32-bit integer, integers to OpTypeInt of their width
 // (signedness 0: signed and unsigned operations are chosen per
-// instruction), f16/f32/f64 to OpTypeFloat.
+// instruction), f16/f32/f64 to OpTypeFloat, and the types held as bits
+// (heldAsBits) to the integer of their storage size.
 func (r *renderer) scalarType(t ir.ElementType) uint32 {
 	switch {
 	case t == ir.I1:
@@ -233,6 +240,8 @@ func (r *renderer) scalarType(t ir.ElementType) uint32 {
 		return r.intType(t.Bits())
 	case t == ir.F16 || t == ir.F32 || t == ir.F64:
 		return r.floatType(t.Bits())
+	case heldAsBits(t):
+		return r.intType(t.ByteSize() * 8)
 	}
 	fail("element type %s is not supported by the spirv renderer", t)
 	return 0
@@ -245,10 +254,10 @@ func (r *renderer) storageType(t ir.ElementType) uint32 {
 		return r.intType(8)
 	}
 	st := r.scalarType(t)
-	switch t.Bits() {
-	case 8:
+	switch t.ByteSize() {
+	case 1:
 		r.m.capability(CapabilityStorageBuffer8BitAccess)
-	case 16:
+	case 2:
 		r.m.capability(CapabilityStorageBuffer16BitAccess)
 	}
 	return st
