@@ -13,8 +13,6 @@ import (
 	K "github.com/zmlc/zmlc/targets/kernel"
 )
 
-var f8Types = []ir.ElementType{ir.F8E4M3FN, ir.F8E5M2}
-
 // convertKernel returns a kernel out[i] = convert(in[i]) over n elements.
 func convertKernel(from, to ir.ElementType, n int64) *K.Kernel {
 	b := K.NewBuilder("conv")
