@@ -83,17 +83,15 @@ func (r *Runtime) prepare(entry string) (_ *entryState, err error) {
 	return es, nil
 }
 
-// reserved returns the number of heap allocations the Runtime keeps for
-// the entries that have run (frames, and input buffers when the driver
-// allocates on the heap): with the parameters, the heap's live count
-// between calls.
+// reserved returns the number of allocations the Runtime holds between
+// calls for the entries that have run: a frame each (on the heap) and
+// their input buffers (from the driver: on the heap too when it shares
+// the memory). With the parameters, it is what a heap shared with the
+// driver holds between calls.
 func (r *Runtime) reserved() int {
 	n := 0
 	for _, es := range r.prepared {
-		n++
-		if _, ok := r.drv.(hostViewer); ok {
-			n += len(es.inputs)
-		}
+		n += 1 + len(es.inputs)
 	}
 	return n
 }

@@ -222,3 +222,39 @@ func TestRunCancel(t *testing.T) {
 		t.Errorf("run after the cancellation: %v, %v; want %v", outs, err, want)
 	}
 }
+
+// stagedDriver hides the recording driver's in-place buffer access, so
+// Run stages inputs and outputs through Write and Read as it does for
+// drivers with device memory.
+type stagedDriver struct{ Driver }
+
+func TestRunStaged(t *testing.T) {
+	bundle, weights, _ := testBundle(t, "ptx")
+	var drv Driver = stagedDriver{&RecordingDriver{Kernel: addKernel}}
+	if _, ok := drv.(hostViewer); ok {
+		t.Fatal("stagedDriver still shares the memory")
+	}
+	rt, err := Open(bundle, Options{Weights: weights, Driver: drv})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Close()
+	for i, x := range []*ir.Tensor{vec(10, 20, 30, 40, 50, 60, 70, 80), vec(-1, -2, -3, -4, -5, -6, -7, -8)} {
+		outs, err := rt.Run(context.Background(), "forward", []*ir.Tensor{x})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := ir.MustTensor(ir.TensorOf(ir.F32, 8))
+		for j := range want.F {
+			want.F[j] = x.F[j] + float64(j+1)
+		}
+		if !outs[0].Equal(want) || !slices.Equal(outs[1].I, []int64{7, 7, 7, 7, 7, 7, 7, 7}) {
+			t.Errorf("run %d: outputs %v, want %v and 7s", i, outs, want)
+		}
+	}
+	// The weight, forward's frame and x's buffer stay (this driver
+	// allocates on the heap); out and wk are freed.
+	if n, r := rt.mem.Heap.Live(), rt.reserved(); r != 2 || n != 1+r {
+		t.Errorf("%d live allocations, %d reserved; want weight + frame + x", n, r)
+	}
+}
