@@ -40,17 +40,19 @@ func (k *kgen) hypot(a, b *Node) *Node {
 	return bb.Select(bb.Bin(Or, bb.Bin(EQ, pa, inf), bb.Bin(EQ, pb, inf)), inf, h)
 }
 
-// cexp is e^(a+bi) = e^a (cos b + i sin b), as cmplx.Exp; b == 0 gives
-// (e^a, b) exactly (so e^(+Inf+0i) = +Inf+0i and NaN+0i keeps its 0). The
-// other infinite/NaN special cases of cmplx.Exp are not reproduced.
+// cexp is e^(a+bi) = e^a (cos b + i sin b), as cmplx.Exp, with its
+// special cases for b == 0: +Inf+0i and NaN+0i are returned unchanged (a
+// finite a whose e^a overflows gives +Inf+NaNi, as there). The special
+// cases of an infinite a with an infinite or NaN b are not reproduced.
 func (k *kgen) cexp(a, b *Node) (*Node, *Node) {
 	bb := k.b
 	t := a.Type
 	r := bb.Un(Exp, a)
 	re := bb.Bin(Mul, r, bb.Un(Cos, b))
 	im := bb.Bin(Mul, r, bb.Un(Sin, b))
-	real0 := bb.Bin(EQ, b, ConstOf(t, 0.0))
-	return bb.Select(real0, r, re), bb.Select(real0, b, im)
+	same := bb.Bin(And, bb.Bin(EQ, b, ConstOf(t, 0.0)),
+		bb.Bin(Or, bb.Bin(EQ, a, ConstOf(t, posInf)), bb.Bin(NE, a, a)))
+	return bb.Select(same, a, re), bb.Select(same, b, im)
 }
 
 // csqrt is the principal square root, cmplx.Sqrt's algorithm: exact cases
