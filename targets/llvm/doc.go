@@ -34,7 +34,7 @@
 // arm64 and GPUs). Conversions from f64 to f16 or bf16 round once: the
 // value is first rounded to f32 with round-to-odd, which makes the second
 // rounding exact. f8E4M3FN and f8E5M2 values are kept as their byte (i8):
-// legalizeF8 (narrow_f8.go) rewrites their converts into integer and f32
-// operations, rounding as ir.FloatBits does. i1 and the sub-byte
+// legalizeF8 (narrow_f8.go) runs the shared kernel.LegalizeNarrow, whose
+// integer and f32 converts round as ir.FloatBits does. i1 and the sub-byte
 // integers take one byte in memory (sign- or zero-extended).
 package llvm
