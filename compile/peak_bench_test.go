@@ -139,8 +139,9 @@ func vectorWidth() int {
 // BenchmarkDotCPUPeak measures this machine's f32 peak with the FMA
 // micro-benchmark on both cores, then the cpu target's 512 and 1024
 // square f32 dot_general (default --cpu and --cpu=native, two workers),
-// reporting GFLOP/s and the percentage of peak (goal: 70% at 1024
-// native).
+// reporting GFLOP/s (mean over the runs and best run) and the
+// percentage of peak of both (goal: 70% at 1024 native). Each run is a
+// whole Run: inputs copied in, the kernel, the result copied out.
 func BenchmarkDotCPUPeak(b *testing.B) {
 	needLLVM(b)
 	peak := fmaPeak(b, vectorWidth(), 2, time.Second)
@@ -167,14 +168,23 @@ func BenchmarkDotCPUPeak(b *testing.B) {
 					b.Fatal(err)
 				}
 				b.ResetTimer()
+				best := time.Duration(1<<63 - 1)
 				for range b.N {
+					t0 := time.Now()
 					if _, err := rt.Run(context.Background(), "main", in); err != nil {
 						b.Fatal(err)
 					}
+					best = min(best, time.Since(t0))
 				}
-				g := 2 * float64(n*n*n) * float64(b.N) / b.Elapsed().Seconds() / 1e9
+				flops := 2 * float64(n*n*n)
+				g := flops * float64(b.N) / b.Elapsed().Seconds() / 1e9
+				// The peak is the best of its runs; under a shared load the
+				// fastest run is the comparable figure.
+				gb := flops / best.Seconds() / 1e9
 				b.ReportMetric(g, "GFLOP/s")
+				b.ReportMetric(gb, "best-GFLOP/s")
 				b.ReportMetric(peak, "peak-GFLOP/s")
+				b.ReportMetric(100*gb/peak, "best-%peak")
 				b.ReportMetric(100*g/peak, "%peak")
 			})
 		}

@@ -302,3 +302,8 @@ func (b *Builder) Nest(shape []int64, gridDims int, fn func(idx []*Node)) {
 	}
 	rec(0)
 }
+
+// Fma emits x*y + z rounded once (kind Fma; x, y, z of one float type).
+func (b *Builder) Fma(x, y, z *Node) *Node {
+	return b.emit(&Node{Kind: Fma, Type: x.Type, Args: []*Node{x, y, z}})
+}

@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/zmlc/zmlc/ir"
 )
@@ -276,6 +277,8 @@ func (e *kernelEval) body(body []*Node) error {
 			e.slots[n.ID] = evalConvert(e.v(n.Args[0]), n.Args[0].Type, n.Type)
 		case Bitcast:
 			e.slots[n.ID] = evalBitcast(e.v(n.Args[0]), n.Args[0].Type, n.Type)
+		case Fma:
+			e.slots[n.ID] = val{f: evalFma(n.Type, e.v(n.Args[0]).f, e.v(n.Args[1]).f, e.v(n.Args[2]).f)}
 		default:
 			switch n.Kind.Class() {
 			case ClassUnary, ClassPred:
@@ -288,4 +291,16 @@ func (e *kernelEval) body(body []*Node) error {
 		}
 	}
 	return nil
+}
+
+// evalFma is x*y + z rounded once in f64 (math.FMA); for f32 operands the
+// product is exact in f64 and the f64 sum is rounded to f32, which can
+// differ from a single f32 rounding by one ulp in rare double-rounding
+// cases (the renderers' hardware FMA rounds once).
+func evalFma(t ir.ElementType, x, y, z float64) float64 {
+	r := math.FMA(x, y, z)
+	if t == ir.F32 {
+		return float64(float32(r))
+	}
+	return r
 }

@@ -82,6 +82,11 @@ const (
 	Convert // x converted to Type (StableHLO convert)
 	Bitcast // x's bits reinterpreted as Type (same bit width)
 
+	// Fma is Args[0]*Args[1] + Args[2] rounded once (IEEE 754
+	// fusedMultiplyAdd), on f32 and f64 only; result of the operands'
+	// type. The cpu target's packed GEMM (lower_gemm.go) emits it.
+	Fma
+
 	numKinds
 )
 
@@ -99,6 +104,7 @@ const (
 	ClassCompare              // two operands of one type, i1 result
 	ClassSelect               // Select
 	ClassConvert              // Convert, Bitcast
+	ClassTernary              // Fma: three operands of one float type, result of that type
 )
 
 type kindInfo struct {
@@ -130,6 +136,7 @@ var kindInfos = [numKinds]kindInfo{
 	EQ: {"eq", ClassCompare, 2}, NE: {"ne", ClassCompare, 2}, LT: {"lt", ClassCompare, 2},
 	LE: {"le", ClassCompare, 2}, GT: {"gt", ClassCompare, 2}, GE: {"ge", ClassCompare, 2},
 	Select: {"select", ClassSelect, 3}, Convert: {"convert", ClassConvert, 1}, Bitcast: {"bitcast", ClassConvert, 1},
+	Fma: {"fma", ClassTernary, 3},
 }
 
 // String returns the kind's name as the printer spells it (`add`, `loop`).

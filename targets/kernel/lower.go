@@ -226,6 +226,9 @@ func (l *lowerer) op(op *ir.Op) error {
 	case "stablehlo.scatter":
 		return l.scatter(op)
 	case "stablehlo.dot_general", "stablehlo.dot":
+		if ok, err := l.packedDot(op); ok || err != nil {
+			return err
+		}
 		if ok, err := l.tiledDot(op); ok || err != nil {
 			return err
 		}

@@ -85,6 +85,9 @@ func kernelName(op *ir.Op) string {
 // to one kernel that writes each result into a new buffer.
 func (l *lowerer) fused(op *ir.Op) error {
 	if op.Name == "zml.fusion" && len(op.Regions) == 1 {
+		if ok, err := l.fusedPackedDot(op); ok || err != nil {
+			return err
+		}
 		if ok, err := l.fusedDot(op); ok || err != nil {
 			return err
 		}

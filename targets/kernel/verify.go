@@ -120,6 +120,11 @@ func (v *verifier) node(n *Node, gridOK, inVector bool) error {
 		if n.Args[0].Type != ir.I1 || n.Args[1].Type != n.Type || n.Args[2].Type != n.Type {
 			return v.errorf(n, "select(%s, %s, %s) -> %s is ill-typed", n.Args[0].Type, n.Args[1].Type, n.Args[2].Type, n.Type)
 		}
+	case ClassTernary:
+		x := n.Args[0].Type
+		if x != ir.F32 && x != ir.F64 || n.Args[1].Type != x || n.Args[2].Type != x || n.Type != x {
+			return v.errorf(n, "fma(%s, %s, %s) -> %s is ill-typed (f32 or f64 only)", x, n.Args[1].Type, n.Args[2].Type, n.Type)
+		}
 	case ClassConvert:
 		if n.Kind == Bitcast && n.Args[0].Type.Bits() != n.Type.Bits() {
 			return v.errorf(n, "bitcast between %s and %s of different widths", n.Args[0].Type, n.Type)

@@ -10,7 +10,6 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	zir "github.com/zmlc/zmlc/ir"
-	"github.com/zmlc/zmlc/targets/gpu"
 	"github.com/zmlc/zmlc/targets/kernel"
 )
 
@@ -56,10 +55,7 @@ func checkTypes(k *kernel.Kernel) error {
 // renderCPU renders rk.Kernel as `void sym(i64* args, i64 begin, i64 end)`
 // running the workgroups [begin, end) of its grid chain.
 func (m *Module) renderCPU(rk *Kernel) error {
-	if len(rk.Kernel.Shared) > 0 {
-		return fmt.Errorf("workgroup-shared buffers are not supported on the cpu target")
-	}
-	k := legalizeF8(gpu.Legalized(rk.Kernel, gpu.Params{Name: "cpu", HasF64: true}))
+	k := legalizeF8(legalizedCPU(rk.Kernel))
 	if err := checkTypes(k); err != nil {
 		return err
 	}
@@ -74,6 +70,9 @@ func (m *Module) renderCPU(rk *Kernel) error {
 		slot := r.cur.NewGetElementPtr(types.I64, args, i64c(int64(i)))
 		addr := r.cur.NewLoad(types.I64, slot)
 		r.bases[p] = r.cur.NewIntToPtr(addr, types.NewPointer(mt))
+	}
+	if err := r.sharedBases(k); err != nil {
+		return err
 	}
 	chain := kernel.GridChain(k.Body)
 	grid := int64(1)
@@ -237,6 +236,10 @@ func (r *fn) node(n *kernel.Node) error {
 		return nil
 	case kernel.Const:
 		return nil
+	case kernel.Fma:
+		v, err := r.fma(n)
+		r.vals[n] = v
+		return err
 	}
 	v, err := r.scalar(n)
 	if err != nil {
@@ -255,6 +258,12 @@ func (r *fn) loop(n *kernel.Node) error {
 		}
 		r.vals[n] = idx
 		return r.body(n.Body)
+	}
+	if ok, err := r.vectorLoop(n); ok || err != nil {
+		return err
+	}
+	if ok, err := r.unrolled(n); ok || err != nil {
+		return err
 	}
 	switch {
 	case n.N <= 0:
