@@ -8,23 +8,13 @@ import (
 
 // Tiled convolution (CPU-like targets): a convolution, alone or in a
 // zml.fusion whose other ops form an elementwise epilogue, becomes an
-// implicit GEMM in the store-accumulate form of the tiled dot: rows are the
-// output positions (batch and spatial dims), columns the output features,
-// the reduction the window and the input features:
-//
-//	grid over batch and the first spatial dim; serial over the others:
-//	  serial over tiles of TN output features:
-//	    vector f: out[pos(f)] = 0
-//	    window w (if inside the input): serial c: a = in[..., c];
-//	      vector f: out[pos(f)] += a * kernel[w, c, f]
-//	    vector f: out[pos(f)] = epilogue(out[pos(f)])
-//
-// Each output element sums its products in the same order as the direct
-// form (window positions, then input features), so results are identical.
-// pos maps the convolution's index to the fusion result's element through
-// the epilogue's transposes and reshapes (a bijection, checked by
-// convChain). Renderers keep the accumulators of one tile in registers
-// across the reduction (wasm: promote.go).
+// implicit GEMM: rows are the output positions (batch and spatial dims),
+// columns the output features, the reduction the window and the input
+// features. The loops, the register micro-tiles and the summation order
+// are described in lower_micro_conv.go. This file finds the epilogue
+// chain: pos maps the convolution's index to the fusion result's element
+// through the epilogue's transposes and reshapes (a bijection, checked by
+// convChain).
 
 // chainStep is one index map of an epilogue chain: a transpose (perm) or a
 // reshape (from -> to).
@@ -163,15 +153,21 @@ func (k *kgen) mapChain(steps []chainStep, idx []*Node, shape []int64) (flat *No
 }
 
 // tiledConv lowers op (a convolution, or a zml.fusion of one convolution
-// and an elementwise epilogue) to the implicit-GEMM form above; ok is false
-// when op has another form or the target is a GPU.
+// and an elementwise epilogue) to the register-blocked implicit GEMM of
+// lower_micro_conv.go; ok is false when op has another form or the target
+// is a GPU.
 func (l *lowerer) tiledConv(op *ir.Op) (ok bool, err error) {
 	if l.t.GPU || len(op.Results) != 1 {
 		return false, nil
 	}
 	var conv *ir.Op
 	var steps []chainStep
-	k := l.newKgen("conv")
+	type binding struct {
+		v *ir.Value
+		x bv
+	}
+	var binds []binding
+	name := "conv"
 	res := op.Results[0]
 	switch op.Name {
 	case "stablehlo.convolution":
@@ -181,7 +177,7 @@ func (l *lowerer) tiledConv(op *ir.Op) (ok bool, err error) {
 			if err != nil || x.tuple != nil {
 				return false, nil
 			}
-			k.bind(o, x)
+			binds = append(binds, binding{o, x})
 		}
 	case "zml.fusion":
 		if len(op.Regions) != 1 || op.Regions[0].Entry() == nil {
@@ -211,9 +207,9 @@ func (l *lowerer) tiledConv(op *ir.Op) (ok bool, err error) {
 			if err != nil || x.tuple != nil {
 				return false, nil
 			}
-			k.bind(a, x)
+			binds = append(binds, binding{a, x})
 		}
-		k.b.K.Name = fmt.Sprintf("k%d_fusion_conv", len(l.p.Kernels))
+		name = "fusion_conv"
 		res = blk.Terminator().Operands[0]
 	default:
 		return false, nil
@@ -237,9 +233,36 @@ func (l *lowerer) tiledConv(op *ir.Op) (ok bool, err error) {
 			return false, nil
 		}
 	}
+	newKgen := func(name string) *kgen {
+		k := l.newKgen(name)
+		for _, bd := range binds {
+			k.bind(bd.v, bd.x)
+		}
+		return k
+	}
+	// The kernel in [window..., cin, cout] order: the operand itself, or a
+	// packed copy.
+	k := newKgen(name)
+	wkID := -1
+	if !k.packedConvKernel(conv, c) {
+		pk := newKgen("conv_pack")
+		wkID = l.temp(&ir.TensorType{Elem: c.et, Shape: packShape(c)})
+		pk.emitConvPack(conv, c, pk.b.Param("out0", c.et, packShape(c), Write, wkID))
+		if pk.err != nil {
+			return true, pk.err
+		}
+		pk.finish(opSource(conv) + " (kernel packed as [window..., cin, cout])")
+		k = newKgen(name)
+	}
 	id := l.temp(rt)
 	out := k.b.Param("out0", rt.Elem, rt.Shape, ReadWrite, id)
-	k.emitTiledConv(conv, c, cs, steps, out, res)
+	var wk *Buffer
+	if wkID >= 0 {
+		wk = k.input(wkID)
+	} else {
+		wk = k.input(k.ext[conv.Operands[1]])
+	}
+	k.emitMicroConv(conv, c, cs, steps, out, res, wk)
 	if k.err != nil {
 		return true, k.err
 	}
@@ -250,102 +273,4 @@ func (l *lowerer) tiledConv(op *ir.Op) (ok bool, err error) {
 	k.finish(src)
 	l.env[op.Results[0]] = bv{buf: id}
 	return true, nil
-}
-
-// convTileN is the most output features one tile accumulates (the
-// accumulators a renderer keeps in registers: 8 SIMD128 vectors of f32).
-const convTileN = 32
-
-func (k *kgen) emitTiledConv(conv *ir.Op, c *convInfo, cs []int64, steps []chainStep, out *Buffer, res *ir.Value) {
-	b := k.b
-	dn, et := c.dn, c.et
-	cout := cs[dn.OutputFeatureDimension]
-	tn := cout
-	if cout > convTileN {
-		if t := largestDivisor(cout, convTileN); t >= 8 {
-			tn = t
-		}
-	}
-	// Rows: batch, then the spatial dims in output order.
-	rows := []int64{cs[dn.OutputBatchDimension]}
-	for d := 0; d < c.s; d++ {
-		rows = append(rows, cs[dn.OutputSpatialDimensions[d]])
-	}
-	vec := Vector
-	if tn < int64(k.l.t.VectorWidth) {
-		vec = Serial
-	}
-	b.Nest(rows, 2, func(ri []*Node) {
-		b.Loop(Serial, cout/tn, func(f0 *Node) {
-			full := make([]*Node, len(cs))
-			at := func(f1 *Node) []*Node {
-				ix := append([]*Node{}, full...)
-				ix[dn.OutputFeatureDimension] = b.Bin(Add, b.Bin(Mul, f0, Idx(tn)), f1)
-				return ix
-			}
-			full[dn.OutputBatchDimension] = ri[0]
-			for d := 0; d < c.s; d++ {
-				full[dn.OutputSpatialDimensions[d]] = ri[1+d]
-			}
-			pos := func(f1 *Node) (*Node, func() []*Node) {
-				return k.mapChain(steps, at(f1), cs)
-			}
-			b.Loop(vec, tn, func(f1 *Node) {
-				off, _ := pos(f1)
-				b.Store(out, off, ConstOf(et, int64(0)))
-			})
-			b.Nest(c.win, 0, func(w []*Node) {
-				li, ki, valid := k.window(c, full, w, full[dn.OutputBatchDimension], nil)
-				body := func() {
-					b.Loop(Serial, c.cin, func(ci *Node) {
-						li[dn.InputFeatureDimension] = ci
-						ki[dn.KernelInputFeatureDimension] = ci
-						a := b.Convert(k.valueAt(conv.Operands[0], li), et)
-						b.Loop(vec, tn, func(f1 *Node) {
-							kx := append([]*Node{}, ki...)
-							kx[dn.KernelOutputFeatureDimension] = at(f1)[dn.OutputFeatureDimension]
-							y := b.Convert(k.valueAt(conv.Operands[1], kx), et)
-							off, _ := pos(f1)
-							b.Store(out, off, b.Bin(Add, b.Load(out, off), b.Bin(Mul, a, y)))
-						})
-					})
-				}
-				if valid == nil {
-					body()
-				} else {
-					b.If(valid, body, nil)
-				}
-			})
-			if res != conv.Results[0] {
-				b.Loop(vec, tn, func(f1 *Node) {
-					off, multi := pos(f1)
-					acc := b.Load(out, off)
-					k.scalarsAt = map[*ir.Value]*Node{conv.Results[0]: acc}
-					k.memo = map[string]memoEntry{}
-					v := k.valueAt(res, multi())
-					k.scalarsAt = nil
-					b.Store(out, off, b.Convert(v, out.Elem))
-				})
-			}
-			k.memo = map[string]memoEntry{}
-		})
-	})
-	k.memo = map[string]memoEntry{}
-	// Epilogues that are not straight-line run one element at a time.
-	var fix func(body []*Node)
-	fix = func(body []*Node) {
-		for _, n := range body {
-			if n.Kind == Loop {
-				if n.Level == Vector && !straightLine(n.Body) {
-					n.Level = Serial
-				}
-				fix(n.Body)
-			}
-			if n.Kind == If {
-				fix(n.Body)
-				fix(n.Else)
-			}
-		}
-	}
-	fix(b.K.Body)
 }

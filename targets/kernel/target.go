@@ -14,14 +14,23 @@ type TargetParams struct {
 	// shrunk to the largest divisor below it.
 	TileM, TileN, TileK int
 
+	// Register micro-tile of the tiled convolution and dot_general: one
+	// pass keeps MicroM output rows (positions) x MicroN output columns
+	// (features; a multiple of VectorWidth) as accumulators across the
+	// whole reduction, loading each weight vector once per MicroM rows and
+	// each input scalar once per MicroN/VectorWidth vectors. Defaults:
+	// MicroM 4, MicroN 2*VectorWidth (wasm: 4x8, 8 v128 accumulators;
+	// cpu with VectorWidth 8: 4x16).
+	MicroM, MicroN int
+
 	MaxWorkgroupSize int   // threads per workgroup (GPU)
 	SharedMemBytes   int64 // workgroup-shared memory per workgroup (GPU)
 }
 
 // DefaultTarget returns the parameters of the wasm target: 4 f32 lanes (SIMD128),
-// 2 cores, 16x64x64 dot tiles.
+// 2 cores, 16x64x64 dot tiles, 4x8 register micro-tiles.
 func DefaultTarget() TargetParams {
-	return TargetParams{Name: "wasm", VectorWidth: 4, Cores: 2, TileM: 16, TileN: 64, TileK: 64, MaxWorkgroupSize: 1, SharedMemBytes: 0}
+	return TargetParams{Name: "wasm", VectorWidth: 4, Cores: 2, TileM: 16, TileN: 64, TileK: 64, MicroM: 4, MicroN: 8, MaxWorkgroupSize: 1, SharedMemBytes: 0}
 }
 
 // withDefaults fills zero fields from DefaultTarget.
@@ -44,6 +53,15 @@ func (t TargetParams) withDefaults() TargetParams {
 	}
 	if t.TileK <= 0 {
 		t.TileK = d.TileK
+	}
+	if t.MicroM <= 0 {
+		t.MicroM = 4
+	}
+	if t.MicroN <= 0 {
+		t.MicroN = 2 * t.VectorWidth
+	}
+	if t.MicroN%t.VectorWidth != 0 {
+		t.MicroN += t.VectorWidth - t.MicroN%t.VectorWidth
 	}
 	if t.MaxWorkgroupSize <= 0 {
 		t.MaxWorkgroupSize = d.MaxWorkgroupSize

@@ -5,11 +5,13 @@ import "github.com/zmlc/zmlc/targets/kernel"
 // Register promotion of accumulators. The tiled dot_general and the tiled
 // convolution (kernel.Lower) accumulate into their output in memory:
 //
-//	loop serial L (a reduction) { ... loop vector V { out[i] = out[i] + x } ... }
+//	loop serial L (a reduction) { ... loop vector V { out[i_r] = out[i_r] + x_r (each r) } ... }
 //
-// When the accumulate store is the only store inside L, its address does
-// not change across L (it depends only on V's index and on values defined
-// before L), and V runs as at most maxPromote unrolled SIMD iterations, the
+// When the accumulate stores (one or more, all in one vector loop V) are
+// the only stores inside L, their addresses do not change across L (they
+// depend only on V's index and on values defined before L), the element
+// sets of different stores are provably disjoint, and V runs as unrolled
+// SIMD iterations needing at most maxPromote accumulators in all, the
 // renderer loads those output vectors into v128 locals before L, lets V
 // read and write the locals, and stores them back after L. Every element
 // still sees the same additions in the same order; only the memory traffic
@@ -18,19 +20,25 @@ import "github.com/zmlc/zmlc/targets/kernel"
 // maxPromote is the most v128 accumulators one promotion keeps in locals.
 const maxPromote = 16
 
-// promo is one promoted accumulation.
+// promo is one promoted reduction loop: its accumulations, all in V.
 type promo struct {
-	vloop       *kernel.Node // V
+	vloop *kernel.Node // V
+	accs  []*promoAcc
+	by    map[*kernel.Node]*promoAcc // load or store -> its accumulation
+}
+
+// promoAcc is one accumulate store of V and the load it adds to.
+type promoAcc struct {
 	store, load *kernel.Node
 	coef        int64   // d address / d V-index, in elements
-	accs        []int64 // v128 locals, one per vector iteration of V
+	locals      []int64 // v128 locals, one per vector iteration of V
 	addr        int64   // i32 local: the address of lane 0 of iteration 0
 }
 
 // planPromote returns the promotion for serial loop l, or nil.
 func (r *kr) planPromote(l *kernel.Node) *promo {
 	var stores, loads []*kernel.Node
-	var storeLoop *kernel.Node
+	var v *kernel.Node
 	inside := map[*kernel.Node]bool{}
 	ok := true
 	var walk func(body []*kernel.Node, parent *kernel.Node)
@@ -45,7 +53,10 @@ func (r *kr) planPromote(l *kernel.Node) *promo {
 				walk(n.Else, nil)
 			case kernel.Store:
 				stores = append(stores, n)
-				storeLoop = parent
+				if v == nil {
+					v = parent
+				}
+				ok = ok && parent == v
 			case kernel.Load:
 				loads = append(loads, n)
 			case kernel.Barrier:
@@ -55,35 +66,45 @@ func (r *kr) planPromote(l *kernel.Node) *promo {
 	}
 	walk(l.Body, l)
 	inside[l] = true
-	if !ok || len(stores) != 1 || storeLoop == nil || storeLoop == l || storeLoop.Level != kernel.Vector {
+	if !ok || len(stores) == 0 || v == nil || v == l || v.Level != kernel.Vector {
 		return nil
 	}
-	st, v := stores[0], storeLoop
-	sum := st.Args[1]
-	if sum.Kind != kernel.Add || sum.Args[0].Kind != kernel.Load {
-		return nil
-	}
-	ld := sum.Args[0]
-	if ld.Buf != st.Buf || ld.Args[0] != st.Args[0] {
-		return nil
-	}
-	for _, m := range loads {
-		if m.Buf == st.Buf && m != ld {
-			return nil
-		}
-	}
-	inV := false
-	for _, m := range v.Body {
-		inV = inV || m == ld
-	}
-	if !inV || v.N < 4 || v.N/4 > maxPromote {
+	if v.N < 4 || v.N/4*int64(len(stores)) > maxPromote {
 		return nil
 	}
 	p, vok := planVector(v, r.hp.hoisted)
-	if !vok || !p.varying(st.Args[0]) || p.coef[st.Args[0]] <= 0 {
+	if !vok {
 		return nil
 	}
-	// The address may depend on V's index and on values from before l only.
+	inV := map[*kernel.Node]bool{}
+	for _, m := range v.Body {
+		inV[m] = true
+	}
+	pr := &promo{vloop: v, by: map[*kernel.Node]*promoAcc{}}
+	bufs := map[*kernel.Buffer]bool{}
+	for _, st := range stores {
+		sum := st.Args[1]
+		if sum.Kind != kernel.Add || sum.Args[0].Kind != kernel.Load {
+			return nil
+		}
+		ld := sum.Args[0]
+		if ld.Buf != st.Buf || ld.Args[0] != st.Args[0] || !inV[ld] || pr.by[ld] != nil {
+			return nil
+		}
+		if !p.varying(st.Args[0]) || p.coef[st.Args[0]] <= 0 {
+			return nil
+		}
+		a := &promoAcc{store: st, load: ld, coef: p.coef[st.Args[0]]}
+		pr.accs = append(pr.accs, a)
+		pr.by[st], pr.by[ld] = a, a
+		bufs[st.Buf] = true
+	}
+	for _, m := range loads {
+		if bufs[m.Buf] && pr.by[m] == nil {
+			return nil
+		}
+	}
+	// The addresses may depend on V's index and on values from before l only.
 	bad := map[*kernel.Node]bool{}
 	var isBad func(n *kernel.Node) bool
 	isBad = func(n *kernel.Node) bool {
@@ -100,19 +121,93 @@ func (r *kr) planPromote(l *kernel.Node) *promo {
 		bad[n] = b
 		return b
 	}
-	if isBad(st.Args[0]) {
+	for _, a := range pr.accs {
+		if isBad(a.store.Args[0]) {
+			return nil
+		}
+	}
+	if !disjointAccs(pr.accs, v.N) {
 		return nil
 	}
-	return &promo{vloop: v, store: st, load: ld, coef: p.coef[st.Args[0]]}
+	return pr
 }
 
-// promoteLoop renders serial loop l with its accumulation promoted (pr
-// from planPromote): it computes the address, loads the accumulators,
+// disjointAccs reports whether the elements the accumulations touch over
+// V's n iterations are pairwise disjoint: stores to one buffer must have
+// addresses base + c_s + coef*i with one affine base (affineIndex) and
+// constants c_s that no two iterations i, j < n can make equal.
+func disjointAccs(accs []*promoAcc, n int64) bool {
+	type form struct {
+		terms map[*kernel.Node]int64
+		c     int64
+	}
+	forms := make([]form, len(accs))
+	for i, a := range accs {
+		t, c := affineIndex(a.store.Args[0])
+		forms[i] = form{t, c}
+	}
+	for i := range accs {
+		for j := 0; j < i; j++ {
+			if accs[i].store.Buf != accs[j].store.Buf {
+				continue
+			}
+			fi, fj := forms[i], forms[j]
+			if accs[i].coef != accs[j].coef || len(fi.terms) != len(fj.terms) {
+				return false
+			}
+			for x, k := range fi.terms {
+				if fj.terms[x] != k {
+					return false
+				}
+			}
+			d, c := fi.c-fj.c, accs[i].coef
+			if d%c == 0 && d/c > -n && d/c < n {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// affineIndex writes an index expression as sum(terms[x] * x) + c over
+// leaf nodes x (anything but add, sub, mul by a constant and constants).
+func affineIndex(n *kernel.Node) (terms map[*kernel.Node]int64, c int64) {
+	terms = map[*kernel.Node]int64{}
+	var rec func(n *kernel.Node, k int64)
+	rec = func(n *kernel.Node, k int64) {
+		switch {
+		case n.Kind == kernel.Const:
+			c += k * n.I
+		case n.Kind == kernel.Add:
+			rec(n.Args[0], k)
+			rec(n.Args[1], k)
+		case n.Kind == kernel.Sub:
+			rec(n.Args[0], k)
+			rec(n.Args[1], -k)
+		case n.Kind == kernel.Mul && n.Args[1].Kind == kernel.Const:
+			rec(n.Args[0], k*n.Args[1].I)
+		case n.Kind == kernel.Mul && n.Args[0].Kind == kernel.Const:
+			rec(n.Args[1], k*n.Args[0].I)
+		default:
+			terms[n] += k
+		}
+	}
+	rec(n, 1)
+	for x, k := range terms {
+		if k == 0 {
+			delete(terms, x)
+		}
+	}
+	return terms, c
+}
+
+// promoteLoop renders serial loop l with its accumulations promoted (pr
+// from planPromote): it computes their addresses, loads the accumulators,
 // renders the loop, and stores them back.
 func (r *kr) promoteLoop(l *kernel.Node, pr *promo, mult int64) error {
 	b := r.b
 	v := pr.vloop
-	// The lane-0 address: V's varying index values at index 0.
+	// The lane-0 addresses: V's varying index values at index 0.
 	need := map[*kernel.Node]bool{}
 	var mark func(n *kernel.Node)
 	mark = func(n *kernel.Node) {
@@ -124,7 +219,9 @@ func (r *kr) promoteLoop(l *kernel.Node, pr *promo, mult int64) error {
 			mark(a)
 		}
 	}
-	mark(pr.store.Args[0])
+	for _, a := range pr.accs {
+		mark(a.store.Args[0])
+	}
 	zero := b.local(I64)
 	b.i64(0)
 	b.set(zero)
@@ -137,36 +234,40 @@ func (r *kr) promoteLoop(l *kernel.Node, pr *promo, mult int64) error {
 			}
 		}
 	}
-	if err := r.addr(pr.store.Buf, pr.store.Args[0]); err != nil {
-		return err
+	for _, a := range pr.accs {
+		if err := r.addr(a.store.Buf, a.store.Args[0]); err != nil {
+			return err
+		}
+		a.addr = b.local(I32)
+		b.set(a.addr)
 	}
 	if hadV {
 		r.vals[v] = saved
 	} else {
 		delete(r.vals, v)
 	}
-	pr.addr = b.local(I32)
-	b.set(pr.addr)
 	iters := v.N / 4
-	c := pr.coef
-	for it := int64(0); it < iters; it++ {
-		a := b.local(V128)
-		pr.accs = append(pr.accs, a)
-		off := 16 * it * c
-		if c == 1 {
-			b.get(pr.addr)
-			b.mem(OpV128Load, 2, off)
-		} else {
-			b.get(pr.addr)
-			b.mem(OpF32Load, 2, off)
-			b.op(OpF32x4Splat)
-			for ln := int64(1); ln < 4; ln++ {
-				b.get(pr.addr)
-				b.mem(OpF32Load, 2, off+4*c*ln)
-				b.opA(OpF32x4ReplaceLane, ln)
+	for _, pa := range pr.accs {
+		c := pa.coef
+		for it := int64(0); it < iters; it++ {
+			a := b.local(V128)
+			pa.locals = append(pa.locals, a)
+			off := 16 * it * c
+			if c == 1 {
+				b.get(pa.addr)
+				b.mem(OpV128Load, 2, off)
+			} else {
+				b.get(pa.addr)
+				b.mem(OpF32Load, 2, off)
+				b.op(OpF32x4Splat)
+				for ln := int64(1); ln < 4; ln++ {
+					b.get(pa.addr)
+					b.mem(OpF32Load, 2, off+4*c*ln)
+					b.opA(OpF32x4ReplaceLane, ln)
+				}
 			}
+			b.set(a)
 		}
-		b.set(a)
 	}
 	r.promo = pr
 	r.promoted++
@@ -175,33 +276,40 @@ func (r *kr) promoteLoop(l *kernel.Node, pr *promo, mult int64) error {
 	if err != nil {
 		return err
 	}
-	for it, a := range pr.accs {
-		off := 16 * int64(it) * c
-		if c == 1 {
-			b.get(pr.addr)
-			b.get(a)
-			b.mem(OpV128Store, 2, off)
-			continue
-		}
-		for ln := int64(0); ln < 4; ln++ {
-			b.get(pr.addr)
-			b.get(a)
-			b.opA(OpF32x4ExtractLane, ln)
-			b.mem(OpF32Store, 2, off+4*c*ln)
+	for _, pa := range pr.accs {
+		c := pa.coef
+		for it, a := range pa.locals {
+			off := 16 * int64(it) * c
+			if c == 1 {
+				b.get(pa.addr)
+				b.get(a)
+				b.mem(OpV128Store, 2, off)
+				continue
+			}
+			for ln := int64(0); ln < 4; ln++ {
+				b.get(pa.addr)
+				b.get(a)
+				b.opA(OpF32x4ExtractLane, ln)
+				b.mem(OpF32Store, 2, off+4*c*ln)
+			}
 		}
 	}
 	return nil
 }
 
-// promoted reports whether m is the promoted load or store of the
+// promotedAcc reports whether m is a promoted load or store of the
 // current vector iteration, and returns its accumulator local.
 func (r *kr) promotedAcc(m *kernel.Node) (int64, bool) {
-	if r.promo == nil || m != r.promo.load && m != r.promo.store || r.vrun >= 0 {
+	if r.promo == nil || r.vrun >= 0 {
+		return 0, false
+	}
+	pa := r.promo.by[m]
+	if pa == nil {
 		return 0, false
 	}
 	it := r.voff / 16
-	if it < 0 || int(it) >= len(r.promo.accs) {
+	if it < 0 || int(it) >= len(pa.locals) {
 		return 0, false
 	}
-	return r.promo.accs[it], true
+	return pa.locals[it], true
 }

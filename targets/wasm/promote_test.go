@@ -3,6 +3,7 @@ package wasm
 import (
 	"testing"
 
+	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/asm"
 	"github.com/zmlc/zmlc/targets/kernel"
 )
@@ -69,5 +70,34 @@ func TestPromoteRejects(t *testing.T) {
 	}
 	if rk.Promoted != 0 {
 		t.Errorf("an elementwise kernel was promoted:\n%s", p.Kernels[0])
+	}
+}
+
+// TestPromoteDisjoint: several accumulate stores in one vector loop are
+// promoted together only when no two can touch the same element: out[j]
+// and out[j+d] over j < 8 overlap for |d| < 8.
+func TestPromoteDisjoint(t *testing.T) {
+	for _, tc := range []struct {
+		d    int64
+		want bool
+	}{{8, true}, {9, true}, {4, false}, {7, false}} {
+		b := kernel.NewBuilder("acc")
+		x := b.Param("x", ir.F32, []int64{16}, kernel.Read, 0)
+		out := b.Param("out", ir.F32, []int64{32}, kernel.ReadWrite, 1)
+		b.Loop(kernel.Serial, 16, func(k *kernel.Node) {
+			a := b.Load(x, k)
+			b.Loop(kernel.Vector, 8, func(j *kernel.Node) {
+				for _, off := range []*kernel.Node{j, b.Bin(kernel.Add, j, kernel.Idx(tc.d))} {
+					b.Store(out, off, b.Bin(kernel.Add, b.Load(out, off), a))
+				}
+			})
+		})
+		rk, err := renderKernel(b.K, "k", newHelpers(&Module{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rk.Promoted > 0; got != tc.want {
+			t.Errorf("stores at j and j+%d: promoted %v, want %v", tc.d, got, tc.want)
+		}
 	}
 }

@@ -42,6 +42,18 @@ var tiledSources = map[string]string{
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 1], pad = [[1, 1], [1, 0]], rhs_dilate = [1, 2], reverse = [false, true]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x7x6x3xf32>, tensor<3x2x3x40xf32>) -> tensor<2x4x5x40xf32>
   return %0 : tensor<2x4x5x40xf32>
 }`,
+	"conv_oihw_w7_f13_pad": `func.func @main(%x: tensor<2x5x9x3xf32>, %w: tensor<13x3x3x3xf32>) -> tensor<2x5x7x13xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[o, i, 0, 1]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x5x9x3xf32>, tensor<13x3x3x3xf32>) -> tensor<2x5x7x13xf32>
+  return %0 : tensor<2x5x7x13xf32>
+}`,
+	"conv_borders_w11_f3": `func.func @main(%x: tensor<1x4x9x2xf32>, %w: tensor<3x3x2x3xf32>) -> tensor<1x4x11x3xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [2, 2]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x9x2xf32>, tensor<3x3x2x3xf32>) -> tensor<1x4x11x3xf32>
+  return %0 : tensor<1x4x11x3xf32>
+}`,
+	"conv_nchw_out_w10_f21": `func.func @main(%x: tensor<1x5x12x4xf32>, %w: tensor<21x4x3x3xf32>) -> tensor<1x21x3x10xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x5x12x4xf32>, tensor<21x4x3x3xf32>) -> tensor<1x21x3x10xf32>
+  return %0 : tensor<1x21x3x10xf32>
+}`,
 	"conv_nchw": `func.func @main(%x: tensor<2x3x6x6xf32>, %w: tensor<9x3x3x3xf32>) -> tensor<2x9x4x4xf32> {
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x3x6x6xf32>, tensor<9x3x3x3xf32>) -> tensor<2x9x4x4xf32>
   return %0 : tensor<2x9x4x4xf32>
@@ -109,6 +121,59 @@ func TestTiledExact(t *testing.T) {
 					t.Fatalf("element %d: got %v, want %v", i, got[0].F[i], want[0].F[i])
 				}
 			}
+		})
+	}
+}
+
+// benchConvs are the MNIST CNN's two large convolutions as -O2 leaves
+// them (NHWC input, PyTorch's OIHW kernel; the second writes NCHW).
+var benchConvs = map[string]string{
+	"conv2_24x24x16x72": `func.func @main(%x: tensor<1x26x26x8xf32>, %w: tensor<16x8x3x3xf32>) -> tensor<1x24x24x16xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[o, i, 0, 1]->[b, 0, 1, f], window = {stride = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x26x26x8xf32>, tensor<16x8x3x3xf32>) -> tensor<1x24x24x16xf32>
+  return %0 : tensor<1x24x24x16xf32>
+}`,
+	"conv3_22x22x24x144_nchw": `func.func @main(%x: tensor<1x24x24x16xf32>, %w: tensor<24x16x3x3xf32>) -> tensor<1x24x22x22xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x24x24x16xf32>, tensor<24x16x3x3xf32>) -> tensor<1x24x22x22xf32>
+  return %0 : tensor<1x24x22x22xf32>
+}`,
+}
+
+// BenchmarkTiledConv runs benchConvs on the wasm target (2 workers) and
+// reports GFLOP/s (2 flops per multiply-add of the convolution).
+func BenchmarkTiledConv(b *testing.B) {
+	for name, src := range benchConvs {
+		b.Run(name, func(b *testing.B) {
+			m, err := asm.Parse(name+".mlir", []byte(src))
+			if err != nil {
+				b.Fatal(err)
+			}
+			var in []*ir.Tensor
+			for i, a := range m.Func("main").Args() {
+				in = append(in, randomInput(a.Tensor(), uint64(i+1)))
+			}
+			l, err := compile.LowerModule(m, compile.Options{Entry: "main", Wasm: compileOpts})
+			if err != nil {
+				b.Fatal(err)
+			}
+			bundle, err := l.Bundle(compile.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			rt, err := compile.Open(bundle, "", 2)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer rt.Close()
+			ws := in[1].Type.Shape
+			os := m.Func("main").Type.Results[0].(*ir.TensorType).Shape
+			flops := 2 * float64(ws[0]*ws[1]*ws[2]*ws[3]) * float64(os[0]*os[1]*os[2]*os[3]) / float64(ws[0])
+			b.ResetTimer()
+			for range b.N {
+				if _, err := rt.Run(context.Background(), "main", in); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 		})
 	}
 }

@@ -139,16 +139,37 @@ func (r *kr) vectorLoop(n *kernel.Node, mult int64) (bool, error) {
 	for _, m := range n.Body {
 		inBody[m] = true
 	}
+	// Varying index values only the promoted accumulations use (their
+	// addresses were computed before the reduction) are not computed.
+	needIdx := map[*kernel.Node]bool{}
+	var mark func(m *kernel.Node)
+	mark = func(m *kernel.Node) {
+		for _, a := range m.Args {
+			if a.Type == ir.Index && p.varying(a) && !needIdx[a] {
+				needIdx[a] = true
+				mark(a)
+			}
+		}
+	}
+	for _, m := range n.Body {
+		if r.hp.hoisted[m] || m.Type == ir.Index || r.promo != nil && r.promo.by[m] != nil {
+			continue
+		}
+		mark(m)
+	}
 	for _, m := range n.Body {
 		if r.hp.hoisted[m] {
 			continue
 		}
 		switch {
 		case m.Type == ir.Index && p.varying(m):
+			if !needIdx[m] {
+				continue
+			}
 			if err := r.node(m, mult); err != nil {
 				return true, err
 			}
-		case r.promo != nil && (m == r.promo.load || m == r.promo.store):
+		case r.promo != nil && r.promo.by[m] != nil:
 			if iters := n.N / 4; iters > maxUnroll {
 				return true, r.errorf("internal: promoted accumulation in a rolled vector loop")
 			}
