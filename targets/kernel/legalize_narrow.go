@@ -25,6 +25,14 @@ type NarrowOptions struct {
 	// keeps indices in the i32 range): a convert from an index to a
 	// narrow float goes through i32 rather than i64.
 	Index32 bool
+	// Ints32 holds every value narrower than 32 bits in a 32-bit
+	// integer, for devices without 8- and 16-bit arithmetic: i8, i16,
+	// ui8, ui16 (and with SubByte the sub-byte integers) are computed in
+	// i32 or ui32 and re-wrapped, the Floats in a ui32 holding their bits
+	// zero-extended. Loads and stores keep the buffers' element types;
+	// a renderer in this mode holds those types in 32-bit integers too
+	// (the load zero-extends; the store keeps the low bits).
+	Ints32 bool
 }
 
 // LegalizeNarrow returns a copy of k in which the types o names no longer
@@ -85,22 +93,39 @@ type narrower struct {
 // rep is the type a value of type t is held in.
 func (l *narrower) rep(t ir.ElementType) ir.ElementType {
 	switch {
-	case l.float[t] && t.Bits() == 16:
-		return ir.UI16
+	case l.float[t] && l.o.Ints32:
+		return ir.UI32
 	case l.float[t]:
-		return ir.UI8
+		return unsignedOf(t)
 	case l.sub(t) && t.IsSigned():
-		return ir.I8
+		return intType(l.repBits(), true)
 	case l.sub(t):
-		return ir.UI8
+		return intType(l.repBits(), false)
 	}
 	return t
 }
 
-// sub reports whether t is a sub-byte integer the rewrite widens.
-func (l *narrower) sub(t ir.ElementType) bool {
-	return l.o.SubByte && t.IsInteger() && t.Bits() < 8
+// repBits is the width integers narrower than it are held in.
+func (l *narrower) repBits() int {
+	if l.o.Ints32 {
+		return 32
+	}
+	return 8
 }
+
+// sub reports whether t is an integer the rewrite widens (re-wrapping
+// its results): sub-byte ones with SubByte, 8- and 16-bit ones with
+// Ints32.
+func (l *narrower) sub(t ir.ElementType) bool {
+	if !t.IsInteger() || t == ir.Index {
+		return false
+	}
+	b := t.Bits()
+	return l.o.SubByte && b < 8 || l.o.Ints32 && (b == 8 || b == 16)
+}
+
+// bitsOf is the unsigned integer type of a held float's own width.
+func bitsOf(t ir.ElementType) ir.ElementType { return unsignedOf(t) }
 
 func (l *narrower) body(body []*Node) []*Node {
 	var out []*Node
@@ -179,7 +204,7 @@ func (l *narrower) node(n *Node) {
 func (l *narrower) fromStorage(x *Node, t ir.ElementType) *Node {
 	switch {
 	case l.float[t]:
-		return l.b.Bitcast(x, l.rep(t))
+		return l.b.Convert(l.b.Bitcast(x, bitsOf(t)), l.rep(t))
 	case l.sub(t):
 		return l.wrap(l.b.Convert(x, l.rep(t)), t)
 	}
@@ -190,7 +215,7 @@ func (l *narrower) fromStorage(x *Node, t ir.ElementType) *Node {
 func (l *narrower) toStorage(x *Node, t ir.ElementType) *Node {
 	switch {
 	case l.float[t]:
-		return l.b.Bitcast(x, t)
+		return l.b.Bitcast(l.b.Convert(x, bitsOf(t)), t)
 	case l.sub(t):
 		return l.b.Convert(x, t)
 	}
@@ -235,15 +260,37 @@ func (l *narrower) value(n *Node, args []*Node) *Node {
 	return l.clone(n, n.Type, args)
 }
 
-// bitcast reinterprets held x of type from as type to.
+// bitcast reinterprets held x of type from as type to (one width w):
+// the bits zero-extended in an unsigned integer, then the held form of to.
 func (l *narrower) bitcast(x *Node, from, to ir.ElementType) *Node {
-	if x.Type != l.rep(to) {
-		x = l.b.Bitcast(x, l.rep(to))
+	b := l.b
+	w := from.Bits()
+	u := x
+	switch {
+	case l.float[from]:
+	case l.sub(from):
+		u = b.Bitcast(x, unsignedOf(x.Type))
+		if from.IsSigned() {
+			u = b.Bin(And, u, cst(u.Type, 1<<w-1))
+		}
+	default:
+		u = b.Bitcast(x, intType(w, false))
 	}
-	if l.sub(to) {
-		return l.wrap(x, to)
+	switch {
+	case l.float[to]:
+		return b.Convert(u, l.rep(to))
+	case l.sub(to):
+		v := b.Convert(u, unsignedOf(l.rep(to)))
+		if to.IsSigned() {
+			v = b.Bitcast(v, l.rep(to))
+		}
+		return l.wrap(v, to)
 	}
-	return x
+	u = b.Convert(u, intType(w, false))
+	if to != u.Type {
+		u = b.Bitcast(u, to)
+	}
+	return u
 }
 
 func (l *narrower) panicf(format string, a ...any) {

@@ -184,7 +184,7 @@ func (l *narrower) narrow(x *Node, t ir.ElementType) *Node {
 		// NaN: the high half with the quiet bit; else round the bits.
 		r := b.Bin(ShrL, b.Bin(Add, b.Bin(Add, xb, u32c(0x7fff)), b.Bin(And, b.Bin(ShrL, xb, u32c(16)), u32c(1))), u32c(16))
 		q := b.Bin(Or, b.Bin(ShrL, xb, u32c(16)), u32c(0x40))
-		return b.Convert(b.Select(b.Bin(GT, a, u32c(0x7f800000)), q, r), ir.UI16)
+		return b.Convert(b.Select(b.Bin(GT, a, u32c(0x7f800000)), q, r), l.rep(t))
 	}
 	f := narrowFormats[t]
 	sign := b.Bin(And, b.Bin(ShrL, xb, u32c(31-f.signAt)), u32c(1<<f.signAt))

@@ -2,36 +2,34 @@ package kernel
 
 import "github.com/zmlc/zmlc/ir"
 
-// Sub-byte integers and bit counts for LegalizeNarrow. A held i2/i4 is its
-// value sign-extended in an i8, a ui2/ui4 its value zero-extended in a
-// ui8 (the canonical forms ir.ElementType.WrapInt gives), so comparisons,
+// Narrow integers and bit counts for LegalizeNarrow. A held i2/i4 (and
+// with Ints32 i8/i16) is its value sign-extended in an i8 (i32), a
+// ui2/ui4 (ui8/ui16) its value zero-extended in a ui8 (ui32): the
+// canonical forms ir.ElementType.WrapInt gives, so comparisons,
 // converts to wider integers, division and arithmetic shift right of
 // signed values work on them unchanged; every other result is re-wrapped.
 
 func cst(t ir.ElementType, v int64) *Node { return &Node{Kind: Const, Type: t, I: t.WrapInt(v)} }
 
 // unsignedOf is the unsigned integer type of t's width.
-func unsignedOf(t ir.ElementType) ir.ElementType {
-	switch t.Bits() {
-	case 2:
-		return ir.UI2
-	case 4:
-		return ir.UI4
-	case 8:
-		return ir.UI8
-	case 16:
-		return ir.UI16
-	case 32:
-		return ir.UI32
+func unsignedOf(t ir.ElementType) ir.ElementType { return intType(t.Bits(), false) }
+
+// intType is the integer type of a width (2 to 64 bits), signed or not.
+func intType(bits int, signed bool) ir.ElementType {
+	s := map[int]ir.ElementType{2: ir.I2, 4: ir.I4, 8: ir.I8, 16: ir.I16, 32: ir.I32, 64: ir.I64}
+	u := map[int]ir.ElementType{2: ir.UI2, 4: ir.UI4, 8: ir.UI8, 16: ir.UI16, 32: ir.UI32, 64: ir.UI64}
+	if signed {
+		return s[bits]
 	}
-	return ir.UI64
+	return u[bits]
 }
 
-// wrap reduces held x (i8 or ui8) to the canonical form of sub-byte t.
+// wrap reduces held x (an integer wider than t) to the canonical form of
+// the integer type t.
 func (l *narrower) wrap(x *Node, t ir.ElementType) *Node {
 	b := l.b
 	if t.IsSigned() {
-		s := cst(x.Type, int64(8-t.Bits()))
+		s := cst(x.Type, int64(x.Type.Bits()-t.Bits()))
 		return b.Bin(ShrA, b.Bin(Shl, x, s), s)
 	}
 	return b.Bin(And, x, cst(x.Type, 1<<t.Bits()-1))
@@ -57,13 +55,13 @@ func (l *narrower) subOp(n *Node, args []*Node) *Node {
 	case n.Kind == ShrL:
 		args[0] = l.zext(args[0], t)
 	case n.Kind == ShrA && !t.IsSigned():
-		s := cst(r, int64(8-t.Bits()))
+		s := cst(r, int64(r.Bits()-t.Bits()))
 		args[0] = b.Bin(ShrA, b.Bin(Shl, args[0], s), s)
 	case n.Kind == Popcnt:
 		return l.bitCount(Popcnt, l.zext(args[0], t))
 	case n.Kind == Clz:
 		c := l.bitCount(Clz, l.zext(args[0], t))
-		return b.Bin(Sub, c, cst(r, int64(8-t.Bits())))
+		return b.Bin(Sub, c, cst(r, int64(r.Bits()-t.Bits())))
 	}
 	res := l.clone(n, r, args)
 	if n.Type != t {

@@ -92,14 +92,28 @@ func sameValue(x, y *ir.Tensor, i int) bool {
 // only in loads, stores and the bitcasts next to them.
 func checkNarrow(t *testing.T, k *Kernel, ins ...*ir.Tensor) {
 	t.Helper()
-	lk, err := LegalizeNarrow(k, narrowAll)
+	wide := narrowAll
+	wide.Ints32 = true
+	for _, o := range []NarrowOptions{narrowAll, wide} {
+		checkNarrowWith(t, o, k, ins...)
+	}
+}
+
+func checkNarrowWith(t *testing.T, o NarrowOptions, k *Kernel, ins ...*ir.Tensor) {
+	t.Helper()
+	lk, err := LegalizeNarrow(k, o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := Verify(lk); err != nil {
 		t.Fatalf("legalised kernel does not verify: %v\n%s", err, lk.String())
 	}
-	narrowType := func(e ir.ElementType) bool { return e.IsFloat() && e.Bits() <= 16 || e.IsInteger() && e.Bits() < 8 }
+	narrowType := func(e ir.ElementType) bool {
+		if o.Ints32 {
+			return e != ir.I1 && e != ir.Index && e.Bits() < 32
+		}
+		return e.IsFloat() && e.Bits() <= 16 || e.IsInteger() && e.Bits() < 8
+	}
 	var walk func([]*Node)
 	walk = func(body []*Node) {
 		for _, n := range body {
@@ -140,12 +154,12 @@ func checkNarrow(t *testing.T, k *Kernel, ins ...*ir.Tensor) {
 						in = append(in, x.I[i])
 					}
 				}
-				t.Errorf("%s: element %d, input %v: got %v, want %v", k.Name, i, in, elemOf(got, i), elemOf(want, i))
+				t.Errorf("%s (Ints32 %v): element %d, input %v: got %v, want %v", k.Name, o.Ints32, i, in, elemOf(got, i), elemOf(want, i))
 			}
 		}
 	}
 	if bad > 5 {
-		t.Errorf("%s: %d of %d elements differ", k.Name, bad, want.Len())
+		t.Errorf("%s (Ints32 %v): %d of %d elements differ", k.Name, o.Ints32, bad, want.Len())
 	}
 }
 
@@ -177,7 +191,7 @@ func TestLegalizeNarrowConvert(t *testing.T) {
 	for _, a := range append(append([]ir.ElementType{}, narrow...), others...) {
 		in := narrowValues(a, rng)
 		for _, b := range append(append([]ir.ElementType{}, narrow...), others...) {
-			if a == b || !narrowTypeOf(a) && !narrowTypeOf(b) {
+			if a == b || !narrowTypeOf(a) && !narrowTypeOf(b) && a.Bits() > 16 && b.Bits() > 16 {
 				continue
 			}
 			k := mapKernel("convert_"+a.String()+"_"+b.String(), []ir.ElementType{a}, b, int64(in.Len()), func(bd *Builder, xs []*Node) *Node {
@@ -199,6 +213,18 @@ func TestLegalizeNarrowOps(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
 	pairs := func(e ir.ElementType) (*ir.Tensor, *ir.Tensor) {
 		v := narrowValues(e, rng)
+		if v.Len() > 256 {
+			// 16-bit types: every 257th value, extremes included.
+			w := ir.MustTensor(ir.TensorOf(e, 256))
+			for i := range 256 {
+				if v.F != nil {
+					w.F[i] = v.F[i*257%v.Len()]
+				} else {
+					w.I[i] = v.I[i*257%v.Len()]
+				}
+			}
+			v = w
+		}
 		n := int64(v.Len())
 		x, y := ir.MustTensor(ir.TensorOf(e, n*n)), ir.MustTensor(ir.TensorOf(e, n*n))
 		for i := int64(0); i < n*n; i++ {
@@ -221,6 +247,14 @@ func TestLegalizeNarrowOps(t *testing.T) {
 		for _, k := range []Kind{LT, EQ, NE, GE} {
 			checkNarrow(t, mapKernel(e.String()+"_"+k.String(), []ir.ElementType{e, e}, ir.I1, int64(x.Len()), bin(k)), x, y)
 		}
+		v := narrowValues(e, rng)
+		checkNarrow(t, mapKernel(e.String()+"_bitcast", []ir.ElementType{e}, ir.I8, int64(v.Len()), func(b *Builder, xs []*Node) *Node {
+			return b.Bitcast(xs[0], ir.I8)
+		}), v)
+		iv := narrowValues(ir.I8, rng)
+		checkNarrow(t, mapKernel("i8_bitcast_"+e.String(), []ir.ElementType{ir.I8}, e, int64(iv.Len()), func(b *Builder, xs []*Node) *Node {
+			return b.Bitcast(xs[0], e)
+		}), iv)
 		checkNarrow(t, mapKernel(e.String()+"_select", []ir.ElementType{e, e}, e, int64(x.Len()), func(b *Builder, xs []*Node) *Node {
 			return b.Select(b.Bin(LT, xs[0], xs[1]), xs[1], ConstOf(e, 0.5))
 		}), x, y)
@@ -232,11 +266,22 @@ func TestLegalizeNarrowOps(t *testing.T) {
 				return b.Un(k, xs[0])
 			}), v)
 		}
-		checkNarrow(t, mapKernel(e.String()+"_bitcast", []ir.ElementType{e}, ir.I16, int64(v.Len()), func(b *Builder, xs []*Node) *Node {
-			return b.Bitcast(xs[0], ir.I16)
-		}), v)
+		for _, to := range []ir.ElementType{ir.I16, ir.UI16, ir.F16, ir.BF16} {
+			if to == e {
+				continue
+			}
+			checkNarrow(t, mapKernel(e.String()+"_bitcast_"+to.String(), []ir.ElementType{e}, to, int64(v.Len()), func(b *Builder, xs []*Node) *Node {
+				return b.Bitcast(xs[0], to)
+			}), v)
+		}
+		for _, from := range []ir.ElementType{ir.I16, ir.UI16} {
+			in := narrowValues(from, rng)
+			checkNarrow(t, mapKernel(from.String()+"_bitcast_"+e.String(), []ir.ElementType{from}, e, int64(in.Len()), func(b *Builder, xs []*Node) *Node {
+				return b.Bitcast(xs[0], e)
+			}), in)
+		}
 	}
-	for _, e := range []ir.ElementType{ir.I2, ir.I4, ir.UI2, ir.UI4} {
+	for _, e := range []ir.ElementType{ir.I2, ir.I4, ir.UI2, ir.UI4, ir.I8, ir.UI8, ir.I16, ir.UI16} {
 		x, y := pairs(e)
 		for _, k := range []Kind{Add, Sub, Mul, Div, Rem, And, Or, Xor, Shl, ShrA, ShrL, Max, LT, LE, GT, EQ} {
 			out := e
@@ -250,15 +295,12 @@ func TestLegalizeNarrowOps(t *testing.T) {
 				return b.Un(k, xs[0])
 			}), x)
 		}
-		u := unsignedOf(e)
-		if e.IsUnsigned() {
-			u = map[ir.ElementType]ir.ElementType{ir.UI2: ir.I2, ir.UI4: ir.I4}[e]
-		}
+		u := intType(e.Bits(), e.IsUnsigned())
 		checkNarrow(t, mapKernel(e.String()+"_bitcast", []ir.ElementType{e}, u, int64(x.Len()), func(b *Builder, xs []*Node) *Node {
 			return b.Bitcast(xs[0], u)
 		}), x)
 	}
-	for _, e := range []ir.ElementType{ir.I8, ir.UI8, ir.I16, ir.UI16, ir.I64, ir.UI64} {
+	for _, e := range []ir.ElementType{ir.I64, ir.UI64} {
 		v := narrowValues(e, rng)
 		for _, k := range []Kind{Popcnt, Clz} {
 			checkNarrow(t, mapKernel(e.String()+"_"+k.String(), []ir.ElementType{e}, e, int64(v.Len()), func(b *Builder, xs []*Node) *Node {
