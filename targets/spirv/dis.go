@@ -55,7 +55,7 @@ type kindDesc struct {
 }
 
 // instDesc is an instruction (or extended instruction) of the grammar: its
-// name without the Op prefix, its operands, and whether SPIR-V 1.5 (or an
+// name without the Op prefix, its operands, and whether SPIR-V 1.6 (or an
 // extension or capability) has it.
 type instDesc struct {
 	name     string
@@ -130,11 +130,12 @@ type DisError struct {
 	Msg  string
 }
 
+// Error returns "spirv: word N: " and the reason.
 func (e *DisError) Error() string { return fmt.Sprintf("spirv: word %d: %s", e.Word, e.Msg) }
 
 // Disassemble returns the text of a SPIR-V binary module exactly as
 // SPIRV-Tools' spirv-dis (version 2023.1, default options: header comments,
-// friendly names, indented result ids, SPIR-V 1.5 environment, no color)
+// friendly names, indented result ids, no color)
 // prints it. Ids are named as spirv-dis's friendly name mapper names them:
 // by OpName, BuiltIn decoration (gl_WorkGroupID ...), type (%float, %uint,
 // %v3uint, %_ptr_StorageBuffer_float, %_runtimearr_float, %_struct_7) and

@@ -79,6 +79,7 @@ func TestDisassembleMalformed(t *testing.T) {
 		{"constant of a non-numeric type", withInst(inst(OpTypeVoid, 6), inst(OpConstant, 6, 7, 0)), end + 2 + 3, "not a scalar numeric type"},
 		{"64-bit constant of one word", withInst(inst(OpTypeInt, 6, 64, 0), inst(OpConstant, 6, 7, 0)), end + 4 + 3, "64-bit literal"},
 		{"unknown GLSL instruction", withInst(inst(OpExtInst, 2, 7, 1, 9999, 3)), end + 4, "GLSL.std.450 instruction 9999"},
+		{"extended instruction with an extra operand", withInst(inst(OpExtInst, 2, 7, 1, 1, 3, 3)), end + 6, "expected no more operands"},
 		{"extended instruction of no set", withInst(inst(OpExtInst, 2, 7, 3, 4, 3)), end + 4, "not an imported extended instruction set"},
 		{"result id 0", withInst(inst(OpTypeVoid, 0)), end + 1, "result id is 0"},
 	}

@@ -66,7 +66,7 @@ var builtinNames = map[BuiltIn]string{
 	30: "WorkDim", 31: "GlobalSize", 32: "EnqueuedWorkgroupSize", 33: "GlobalOffset",
 	34: "GlobalLinearId", 36: "SubgroupSize", 37: "SubgroupMaxSize", 38: "NumSubgroups",
 	39: "NumEnqueuedSubgroups", 40: "SubgroupId", 41: "SubgroupLocalInvocationId",
-	42: "gl_VertexIndex", 43: "gl_InstanceIndex", 4416: "SubgroupEqMaskKHR",
+	42: "gl_VertexIndex", 43: "gl_InstanceIndex", 4425: "gl_BaseInstance", 4416: "SubgroupEqMaskKHR",
 	4417: "SubgroupGeMaskKHR", 4418: "SubgroupGtMaskKHR", 4419: "SubgroupLeMaskKHR",
 	4420: "SubgroupLtMaskKHR",
 }

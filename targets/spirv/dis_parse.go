@@ -117,6 +117,9 @@ func (p *moduleParser) parseInst(pos int, op Opcode, ws []uint32) (parsedInst, e
 				return in, errf(w, "no extended instruction set operand")
 			}
 			set := ws[in.operands[2].off]
+			// The extended instruction alone says what follows (SPIRV-Tools
+			// drops OpExtInst's own trailing IdRef*).
+			expect = expect[:0]
 			switch p.extSets[set] {
 			case extGLSL:
 				ext, ok := disGLSL[word]

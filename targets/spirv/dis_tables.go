@@ -77,6 +77,7 @@ var disKinds = [...]kindDesc{
 		{0x800, "VolatileTexel", nil},
 		{0x1000, "SignExtend", nil},
 		{0x2000, "ZeroExtend", nil},
+		{0x4000, "Nontemporal", nil},
 		{0x10000, "Offsets", []operandDesc{{kindIdRef, qOne}}},
 	}},
 	kindFPFastMathMode: {name: "FPFastMathMode", cat: catBitEnum, enums: []enumDesc{
@@ -794,6 +795,7 @@ var disKinds = [...]kindDesc{
 		{0x44, "GroupNonUniformQuad", nil},
 		{0x45, "ShaderLayer", nil},
 		{0x46, "ShaderViewportIndex", nil},
+		{0x47, "UniformDecoration", nil},
 		{0x1045, "CoreBuiltinsARM", nil},
 		{0x1146, "FragmentShadingRateKHR", nil},
 		{0x1147, "SubgroupBallotKHR", nil},
@@ -915,10 +917,10 @@ var disKinds = [...]kindDesc{
 		{0x1737, "IOPipesINTEL", nil},
 		{0x1739, "BlockingPipesINTEL", nil},
 		{0x173c, "FPGARegINTEL", nil},
-		{0x1780, "DotProductInputAllKHR", nil},
+		{0x1780, "DotProductInputAll", nil},
 		{0x1781, "DotProductInput4x8Bit", nil},
-		{0x1782, "DotProductInput4x8BitPackedKHR", nil},
-		{0x1783, "DotProductKHR", nil},
+		{0x1782, "DotProductInput4x8BitPacked", nil},
+		{0x1783, "DotProduct", nil},
 		{0x1784, "RayCullMaskKHR", nil},
 		{0x1789, "BitInstructions", nil},
 		{0x178a, "GroupNonUniformRotateKHR", nil},
@@ -945,7 +947,7 @@ var disKinds = [...]kindDesc{
 		{0x1, "RayQueryCandidateIntersectionAABBKHR", nil},
 	}},
 	kindPackedVectorFormat: {name: "PackedVectorFormat", cat: catValueEnum, enums: []enumDesc{
-		{0x0, "PackedVectorFormat4x8BitKHR", nil},
+		{0x0, "PackedVectorFormat4x8Bit", nil},
 	}},
 	kindIdResultType:                  {name: "IdResultType", cat: catID},
 	kindIdResult:                      {name: "IdResult", cat: catID},
@@ -962,7 +964,7 @@ var disKinds = [...]kindDesc{
 	kindPairIdRefIdRef:                {name: "PairIdRefIdRef", cat: catComposite, bases: []operandKind{kindIdRef, kindIdRef}},
 }
 
-// disInsts describes every instruction by opcode: its name (without Op), its operands, and whether SPIR-V 1.5 has it.
+// disInsts describes every instruction by opcode: its name (without Op), its operands, and whether SPIR-V 1.6 has it.
 var disInsts = map[Opcode]instDesc{
 	0:    {"Nop", nil, true},
 	1:    {"Undef", []operandDesc{{kindIdResultType, qOne}, {kindIdResult, qOne}}, true},

@@ -12,9 +12,10 @@
 // instructions of GLSL.std.450 and the generator (tool) ids of spir-v.xml.
 // Where several names share one value, the tables keep the one SPIRV-Tools'
 // spirv-dis prints: for opcodes the alphabetically first name, for
-// enumerants the first in grammar order that is available in SPIR-V 1.5
-// (spirv-dis's default environment) or enabled by an extension or
-// capability.
+// enumerants the first in grammar order that is available in SPIR-V 1.6
+// or enabled by an extension or capability (spirv-dis 2023.1 prints
+// Capability 6016 as DotProductInputAll, SPIR-V 1.6 only, not as
+// DotProductInputAllKHR of SPV_KHR_integer_dot_product).
 package main
 
 import (
@@ -177,8 +178,8 @@ func grammarGo(g *grammar) []byte {
 	return b.Bytes()
 }
 
-// version15 is SPIR-V 1.5, the environment spirv-dis disassembles in.
-const version15 = 1<<16 | 5<<8
+// envVersion is SPIR-V 1.6, the version spirv-dis looks names up in.
+const envVersion = 1<<16 | 6<<8
 
 // versionWord parses a grammar version ("1.4"); absent is def, "None" is
 // never.
@@ -198,11 +199,11 @@ func versionWord(v string, def uint32) uint32 {
 	return uint32(a)<<16 | uint32(b)<<8
 }
 
-// available reports whether SPIRV-Tools looks the entry up in SPIR-V 1.5:
+// available reports whether SPIRV-Tools looks the entry up in SPIR-V 1.6:
 // inside its version range, or enabled by an extension or capability.
 func (a availability) available() bool {
 	lo, hi := versionWord(a.Version, 1<<16), versionWord(a.LastVersion, 0xffffffff)
-	return (version15 >= lo && version15 <= hi) || len(a.Extensions) > 0 || len(a.Capabilities) > 0
+	return (envVersion >= lo && envVersion <= hi) || len(a.Extensions) > 0 || len(a.Capabilities) > 0
 }
 
 func kindConst(k string) string { return "kind" + k }
@@ -285,7 +286,7 @@ func tablesGo(g *grammar, glsl []instruction, vendors []vendor) []byte {
 		}
 		return insts[i].Opname < insts[j].Opname
 	})
-	fmt.Fprintf(&b, "// disInsts describes every instruction by opcode: its name (without Op), its operands, and whether SPIR-V 1.5 has it.\nvar disInsts = map[Opcode]instDesc{\n")
+	fmt.Fprintf(&b, "// disInsts describes every instruction by opcode: its name (without Op), its operands, and whether SPIR-V 1.6 has it.\nvar disInsts = map[Opcode]instDesc{\n")
 	for i, in := range insts {
 		if i > 0 && insts[i-1].Opcode == in.Opcode {
 			continue
