@@ -98,6 +98,9 @@ func (l *lowerer) collective(op *ir.Op) error {
 			l.env[r] = x
 			continue
 		}
+		if rt.Elem.IsComplex() || ot.Elem.IsComplex() {
+			return errorf(op, "result %d converts %s to %s; complex conversions are not supported here", i, ot.Elem, rt.Elem)
+		}
 		id, err := l.convertBuf(op, x.buf, rt)
 		if err != nil {
 			return err

@@ -138,4 +138,16 @@ func TestLowerComplexUnsupported(t *testing.T) {
 	if err == nil || !containsAll(err.Error(), "test.mlir:2:", "stablehlo.log", "complex") {
 		t.Errorf("got %v, want a positioned error naming stablehlo.log and complex", err)
 	}
+	sorted := `func.func @main(%z: tensor<3xcomplex<f32>>, %k: tensor<3xf32>) -> (tensor<3xcomplex<f32>>, tensor<3xf32>) {
+  %r:2 = "stablehlo.sort"(%z, %k) ({
+  ^bb0(%a: tensor<complex<f32>>, %b: tensor<complex<f32>>, %c: tensor<f32>, %d: tensor<f32>):
+    %lt = stablehlo.compare LT, %c, %d, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %lt : tensor<i1>
+  }) {dimension = 0 : i64} : (tensor<3xcomplex<f32>>, tensor<3xf32>) -> (tensor<3xcomplex<f32>>, tensor<3xf32>)
+  return %r#0, %r#1 : tensor<3xcomplex<f32>>, tensor<3xf32>
+}`
+	_, err = Lower(parse(t, sorted), "main", TargetParams{})
+	if err == nil || !containsAll(err.Error(), "test.mlir:2:", "stablehlo.sort", "complex") {
+		t.Errorf("got %v, want a positioned error naming stablehlo.sort and complex", err)
+	}
 }

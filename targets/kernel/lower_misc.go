@@ -18,8 +18,32 @@ func init() {
 	}
 }
 
+// complexRejected are the ops whose lowerings (here or in lower.go's
+// dispatch) have no complex form: with a complex operand or result they
+// are a positioned error rather than a kernel the verifier rejects.
+var complexRejected = map[string]bool{
+	"stablehlo.sort": true, "stablehlo.scatter": true, "stablehlo.convolution": true,
+	"stablehlo.select_and_scatter": true, "chlo.top_k": true, "stablehlo.rng_bit_generator": true,
+	"stablehlo.reduce": true, "stablehlo.reduce_window": true, "stablehlo.map": true,
+}
+
+// hasComplex reports whether an operand or result of op is a complex tensor.
+func hasComplex(op *ir.Op) bool {
+	for _, vs := range [][]*ir.Value{op.Operands, op.Results} {
+		for _, v := range vs {
+			if tt := v.Tensor(); tt != nil && tt.Elem.IsComplex() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // misc lowers op when hostOps has a lowering for it; ok is false otherwise.
 func (l *lowerer) misc(op *ir.Op) (ok bool, err error) {
+	if complexRejected[op.Name] && hasComplex(op) {
+		return true, errorf(op, "complex operands or results are not supported by this op's kernel lowering")
+	}
 	h, ok := hostOps[op.Name]
 	if !ok {
 		return false, nil
