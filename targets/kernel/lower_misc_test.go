@@ -91,7 +91,7 @@ func TestLowerBitcastWidths(t *testing.T) {
 }
 
 func TestLowerSelectAndScatter(t *testing.T) {
-	src := `func.func @main(%x: tensor<5x7xf32>, %s: tensor<3x4xf32>, %i: tensor<i32>) -> (tensor<5x7xf32>, tensor<5x7xi32>) {
+	src := `func.func @main(%x: tensor<5x7xf32>, %s: tensor<3x4xf32>, %i: tensor<i32>, %so: tensor<5x7xi32>) -> (tensor<5x7xf32>, tensor<5x7xi32>, tensor<5x7xi32>) {
   %init = stablehlo.constant dense<0.5> : tensor<f32>
   %r = "stablehlo.select_and_scatter"(%x, %s, %init) ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
@@ -113,8 +113,19 @@ func TestLowerSelectAndScatter(t *testing.T) {
     %t = stablehlo.multiply %a, %b : tensor<i32>
     stablehlo.return %t : tensor<i32>
   }) {window_dimensions = array<i64: 2, 3>, window_strides = array<i64: 2, 2>, padding = dense<[[1, 0], [0, 2]]> : tensor<2x2xi64>} : (tensor<5x7xi32>, tensor<3x4xi32>, tensor<i32>) -> tensor<5x7xi32>
-  return %r, %q : tensor<5x7xf32>, tensor<5x7xi32>
+  %o = "stablehlo.select_and_scatter"(%xi, %so, %i) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %c = stablehlo.compare GE, %a, %b, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %t = stablehlo.subtract %b, %a : tensor<i32>
+    stablehlo.return %t : tensor<i32>
+  }) {window_dimensions = array<i64: 3, 3>, window_strides = array<i64: 1, 1>, padding = dense<[[1, 1], [2, 0]]> : tensor<2x2xi64>} : (tensor<5x7xi32>, tensor<5x7xi32>, tensor<i32>) -> tensor<5x7xi32>
+  return %r, %q, %o : tensor<5x7xf32>, tensor<5x7xi32>, tensor<5x7xi32>
 }`
+	// The third scatters with a non-commutative fold (source - result)
+	// over overlapping windows: the fold order must be source index order.
 	checkLowering(t, src)
 }
 
