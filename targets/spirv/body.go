@@ -27,6 +27,14 @@ func (r *renderer) node(n *K.Node) {
 		r.code.inst(OpControlBarrier, wg, wg, sem)
 		return
 	case K.Load:
+		if r.packed(n.Buf) {
+			v := r.loadPacked(n.Buf, r.val(n.Args[0]))
+			if n.Buf.Elem == ir.I1 {
+				v = r.op(OpINotEqual, r.tBool, v, r.constU32(0))
+			}
+			r.vals[n] = v
+			return
+		}
 		p := r.elemPtr(n.Buf, r.val(n.Args[0]))
 		if n.Buf.Elem == ir.I1 {
 			b := r.op(OpLoad, r.intType(8), p)
@@ -36,6 +44,14 @@ func (r *renderer) node(n *K.Node) {
 		r.vals[n] = r.op(OpLoad, r.scalarType(n.Type), p)
 		return
 	case K.Store:
+		if r.packed(n.Buf) {
+			v := r.val(n.Args[1])
+			if n.Buf.Elem == ir.I1 {
+				v = r.op(OpSelect, r.tU32, v, r.constU32(1), r.constU32(0))
+			}
+			r.storePacked(n.Buf, r.val(n.Args[0]), v)
+			return
+		}
 		p := r.elemPtr(n.Buf, r.val(n.Args[0]))
 		v := r.val(n.Args[1])
 		if n.Buf.Elem == ir.I1 {

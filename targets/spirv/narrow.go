@@ -34,13 +34,27 @@ func heldAsBits(t ir.ElementType) bool {
 	return t == ir.BF16 || t == ir.F8E4M3FN || t == ir.F8E5M2 || t.IsInteger() && t.Bits() < 8
 }
 
+// wideOptions is narrowOptions for Options.No8Or16Bit: f16 held as bits
+// too, every value narrower than 32 bits in a 32-bit integer.
+var wideOptions = K.NarrowOptions{
+	Floats:     []ir.ElementType{ir.F16, ir.BF16, ir.F8E4M3FN, ir.F8E5M2},
+	SubByte:    true,
+	BitCount32: true,
+	Index32:    true,
+	Ints32:     true,
+}
+
 // legalizeNarrow returns k legalised by kernel.LegalizeNarrow when it
 // needs it (k itself otherwise), checked by kernel.Verify.
-func legalizeNarrow(k *K.Kernel) (*K.Kernel, error) {
-	if !needsNarrow(k) {
+func legalizeNarrow(k *K.Kernel, opt Options) (*K.Kernel, error) {
+	o, held := narrowOptions, heldAsBits
+	if opt.No8Or16Bit {
+		o, held = wideOptions, heldWide
+	}
+	if !needsNarrow(k, held) {
 		return k, nil
 	}
-	lk, err := K.LegalizeNarrow(k, narrowOptions)
+	lk, err := K.LegalizeNarrow(k, o)
 	if err != nil {
 		return nil, fmt.Errorf("spirv: %w", err)
 	}
@@ -50,9 +64,24 @@ func legalizeNarrow(k *K.Kernel) (*K.Kernel, error) {
 	return lk, nil
 }
 
+// heldWide reports whether a type is held in a 32-bit integer with
+// Options.No8Or16Bit: every type narrower than 32 bits but i1.
+func heldWide(t ir.ElementType) bool {
+	return t != ir.I1 && t != ir.Invalid && t != ir.Index && t.Bits() < 32
+}
+
+// held reports whether the renderer holds values of type t as integer
+// bits (heldAsBits, or heldWide with No8Or16Bit).
+func (r *renderer) held(t ir.ElementType) bool {
+	if r.opt.No8Or16Bit {
+		return heldWide(t)
+	}
+	return heldAsBits(t)
+}
+
 // needsNarrow reports whether k has a value or buffer of a type held as
 // bits, or a popcnt/clz not on 32 bits.
-func needsNarrow(k *K.Kernel) bool {
+func needsNarrow(k *K.Kernel, heldAsBits func(ir.ElementType) bool) bool {
 	for _, bs := range [][]*K.Buffer{k.Params, k.Shared} {
 		for _, b := range bs {
 			if heldAsBits(b.Elem) {
@@ -93,11 +122,11 @@ func (r *renderer) checkHeld(n *K.Node) {
 		}
 	}
 	for _, a := range n.Args {
-		if heldAsBits(a.Type) {
+		if r.held(a.Type) {
 			fail("%%%d: %s on %s is not legalised", n.ID, n.Kind, a.Type)
 		}
 	}
-	if heldAsBits(n.Type) {
+	if r.held(n.Type) {
 		fail("%%%d: %s of type %s is not legalised", n.ID, n.Kind, n.Type)
 	}
 }

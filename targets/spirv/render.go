@@ -15,6 +15,15 @@ type Options struct {
 	// so the device keeps -0.0, infinities and NaN. A driver whose device
 	// lacks shaderSignedZeroInfNanPreserveFloatN strips it (StripFloatControls).
 	PreserveFloat bool
+	// No8Or16Bit renders a module that declares no 8- or 16-bit type, for
+	// devices without shaderInt8, shaderInt16, shaderFloat16,
+	// storageBuffer8BitAccess or storageBuffer16BitAccess (narrow.go):
+	// every value narrower than 32 bits is computed in a 32-bit integer
+	// (f16 too is held as its bits), and a buffer of 1- or 2-byte
+	// elements is an array of 32-bit words (packed.go). Such a buffer's
+	// binding must cover its last element's whole word (its byte size
+	// rounded up to 4).
+	No8Or16Bit bool
 }
 
 // Render returns the SPIR-V 1.5 binary of one kernel in GPU form
@@ -58,7 +67,7 @@ func RenderModule(ks []*K.Kernel, opt Options) (out []byte, err error) {
 			return nil, err
 		}
 		blocks[i] = block
-		if ks[i], err = legalizeNarrow(k); err != nil {
+		if ks[i], err = legalizeNarrow(k, opt); err != nil {
 			return nil, err
 		}
 	}
@@ -77,7 +86,7 @@ func RenderModule(ks []*K.Kernel, opt Options) (out []byte, err error) {
 	for i, k := range ks {
 		cur = k
 		K.Number(k)
-		r := &renderer{m: m, g: g, k: k, vals: map[*K.Node]uint32{}, floats: map[int]bool{}}
+		r := &renderer{m: m, g: g, k: k, opt: opt, vals: map[*K.Node]uint32{}, floats: map[int]bool{}}
 		r.module(blocks[i], opt)
 	}
 	return m.bytes(), nil
@@ -96,6 +105,7 @@ type renderer struct {
 	m      *module
 	g      *globals
 	k      *K.Kernel
+	opt    Options
 	vals   map[*K.Node]uint32
 	floats map[int]bool
 
@@ -122,10 +132,13 @@ func (r *renderer) module(block int64, opt Options) {
 	r.tU32 = r.intType(32)
 	var iface []uint32
 	for i, p := range r.k.Params {
-		st := r.storageType(p.Elem)
+		st, stride := r.tU32, 4
+		if !r.packed(p) {
+			st, stride = r.storageType(p.Elem), p.Elem.ByteSize()
+		}
 		rt := m.id()
 		m.types.inst(OpTypeRuntimeArray, rt, st)
-		m.decos.inst(OpDecorate, rt, uint32(DecorationArrayStride), uint32(p.Elem.ByteSize()))
+		m.decos.inst(OpDecorate, rt, uint32(DecorationArrayStride), uint32(stride))
 		s := m.id()
 		m.types.inst(OpTypeStruct, s, rt)
 		m.decos.inst(OpDecorate, s, uint32(DecorationBlock))
@@ -229,18 +242,18 @@ func (r *renderer) floatType(w int) uint32 {
 // index to a 32-bit integer, integers to OpTypeInt of their width
 // (signedness 0: signed and unsigned operations are chosen per
 // instruction), f16/f32/f64 to OpTypeFloat, and the types held as bits
-// (heldAsBits) to the integer of their storage size.
+// (held) to the integer of their storage size (No8Or16Bit: a 32-bit one).
 func (r *renderer) scalarType(t ir.ElementType) uint32 {
 	switch {
 	case t == ir.I1:
 		return r.tBool
-	case t == ir.Index:
+	case t == ir.Index || r.opt.No8Or16Bit && heldWide(t):
 		return r.tU32
 	case t.IsInteger() && (t.Bits() == 8 || t.Bits() == 16 || t.Bits() == 32 || t.Bits() == 64):
 		return r.intType(t.Bits())
 	case t == ir.F16 || t == ir.F32 || t == ir.F64:
 		return r.floatType(t.Bits())
-	case heldAsBits(t):
+	case r.held(t):
 		return r.intType(t.ByteSize() * 8)
 	}
 	fail("element type %s is not supported by the spirv renderer", t)
