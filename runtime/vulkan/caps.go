@@ -140,3 +140,13 @@ func (d *Device) queryFeatures(v12 bool) *featureStruct {
 	// fields, which the garbage collector follows.
 	return want
 }
+
+// Has8And16Bit reports whether the device has every feature a module
+// with 8- and 16-bit types may declare: shaderInt8, shaderInt16,
+// shaderFloat16, storageBuffer8BitAccess and storageBuffer16BitAccess.
+// Without one of them a kernel module needs the form spirv.Options
+// No8Or16Bit renders (values under 32 bits in 32-bit integers, 1- and
+// 2-byte buffers as packed words bound in whole words).
+func (f Features) Has8And16Bit() bool {
+	return f.Int8 && f.Int16 && f.Float16 && f.StorageBuffer8 && f.StorageBuffer16
+}
