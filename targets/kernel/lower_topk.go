@@ -7,10 +7,10 @@ func init() { hostOps["chlo.top_k"] = (*lowerer).topK }
 // topK lowers chlo.top_k as the interpreter defines it (a stable sort in
 // descending order along the last dimension, IEEE totalOrder on floats,
 // unsigned order on unsigned integers; ties keep the lower index first)
-// by ranking: each row is one Grid iteration; element i's rank is the
-// number of elements j that come first (x[j] > x[i], or x[j] == x[i] and
-// j < i); an element of rank < k is stored at position rank of both
-// results. O(n^2) per row of n elements, with no scratch memory.
+// by ranking: each element i of each row is one Grid iteration; its rank
+// is the number of elements j that come first (x[j] > x[i], or x[j] ==
+// x[i] and j < i); an element of rank < k is stored at position rank of
+// both results. O(n^2) per row of n elements, with no scratch memory.
 func (l *lowerer) topK(op *ir.Op) error {
 	if len(op.Operands) != 1 || len(op.Results) != 2 {
 		return errorf(op, "want one operand and two results")
@@ -41,12 +41,10 @@ func (l *lowerer) topK(op *ir.Op) error {
 	io := k.b.Param("out1", it.Elem, it.Shape, Write, iid)
 	b := k.b
 	rows := append(append([]int64{}, in.Shape[:r-1]...), 1)
-	grid := 0
-	for grid < len(rows) && rows[grid] == 1 {
-		grid++
-	}
 	if kk > 0 {
-		b.Nest(rows, grid+1, func(row []*Node) {
+		// Rows and elements are independent (ranks are distinct): all
+		// Grid loops.
+		b.Nest(rows, len(rows), func(row []*Node) {
 			at := func(buf *Buffer, j *Node) *Node {
 				ix := append(append([]*Node{}, row[:r-1]...), j)
 				return b.Offset(buf, ix)
@@ -58,7 +56,7 @@ func (l *lowerer) topK(op *ir.Op) error {
 				return v
 			}
 			total := in.Elem.IsFloat()
-			b.Loop(Serial, n, func(i *Node) {
+			b.Loop(Grid, n, func(i *Node) {
 				xi := key(b.Load(src, at(src, i)))
 				rank := b.Var(ConstOf(ir.I32, int64(0)))
 				b.Loop(Serial, n, func(j *Node) {
