@@ -4,6 +4,7 @@ package spirv
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"strconv"
 )
@@ -123,34 +124,35 @@ type parsedInst struct {
 	typeID, resultID uint32
 }
 
-// DisError is a malformed module: the word index (0 is the magic number)
-// where decoding failed and why.
+// DisError is a malformed module given to Disassemble.
 type DisError struct {
-	Word int
-	Msg  string
+	Word int    // the word where decoding failed (0 is the magic number)
+	Msg  string // why
 }
 
 // Error returns "spirv: word N: " and the reason.
 func (e *DisError) Error() string { return fmt.Sprintf("spirv: word %d: %s", e.Word, e.Msg) }
 
 // Disassemble returns the text of a SPIR-V binary module exactly as
-// SPIRV-Tools' spirv-dis (version 2023.1, default options: header comments,
-// friendly names, indented result ids, no color)
-// prints it. Ids are named as spirv-dis's friendly name mapper names them:
-// by OpName, BuiltIn decoration (gl_WorkGroupID ...), type (%float, %uint,
-// %v3uint, %_ptr_StorageBuffer_float, %_runtimearr_float, %_struct_7) and
-// constant (%uint_0, %float_n104, %float_0_5), else by number. Operands are
-// printed by their grammar kind: ids as %name, literal numbers by the width
-// and signedness of their type (floats with 9 or 17 significant digits, f16,
-// denormals, infinities and NaNs as hex floats), strings quoted, enumerants
-// by name, masks as A|B, GLSL.std.450 instructions by name.
+// SPIRV-Tools' spirv-dis (version 2023.1, default options: header
+// comments, friendly names, indented result ids, no color) prints it. Ids
+// are named as spirv-dis's friendly name mapper names them: by OpName,
+// BuiltIn decoration (gl_WorkGroupID ...), type (%float, %uint, %v3uint,
+// %_ptr_StorageBuffer_float, %_runtimearr_float, %_struct_7) and constant
+// (%uint_0, %float_n104, %float_0_5), else by number. Operands are printed
+// by their grammar kind: ids as %name, literal numbers by the width and
+// signedness of their type (floats with 9 or 17 significant digits; f16,
+// denormals, infinities and NaNs as hex floats), strings quoted,
+// enumerants by name, masks as A|B, GLSL.std.450 instructions by name.
 //
-// Both byte orders are accepted. A malformed module (not whole words, a
-// short header, a wrong magic number, a zero or overlong word count, an
-// unknown opcode, enumerant or extended instruction, an operand list that
-// does not fit the instruction's grammar, an unterminated string, a typed
-// literal of no numeric type, an extended instruction set other than
-// GLSL.std.450 and NonSemantic.*) is a *DisError naming the word.
+// Both byte orders are accepted; a big-endian module's strings are read as
+// the spec says (spirv-dis reads them byte-swapped). A malformed module
+// (not whole words, a short header, a wrong magic number, a zero or
+// overlong word count, an unknown opcode, enumerant or extended
+// instruction, an operand list that does not fit the instruction's
+// grammar, an unterminated string, a typed literal of no numeric type, an
+// extended instruction set other than GLSL.std.450 and NonSemantic.*) is a
+// *DisError naming the word.
 func Disassemble(bin []byte) ([]byte, error) {
 	if len(bin)%4 != 0 {
 		return nil, &DisError{len(bin) / 4, fmt.Sprintf("a module of %d bytes is not whole words", len(bin))}
@@ -158,24 +160,18 @@ func Disassemble(bin []byte) ([]byte, error) {
 	if len(bin) < 20 {
 		return nil, &DisError{len(bin) / 4, "the module has an incomplete header"}
 	}
-	words := make([]uint32, len(bin)/4)
-	le := uint32(bin[0]) | uint32(bin[1])<<8 | uint32(bin[2])<<16 | uint32(bin[3])<<24
-	be := uint32(bin[3]) | uint32(bin[2])<<8 | uint32(bin[1])<<16 | uint32(bin[0])<<24
-	bigEndian := false
+	var order binary.ByteOrder
 	switch {
-	case le == Magic:
-	case be == Magic:
-		bigEndian = true
+	case binary.LittleEndian.Uint32(bin) == Magic:
+		order = binary.LittleEndian
+	case binary.BigEndian.Uint32(bin) == Magic:
+		order = binary.BigEndian
 	default:
-		return nil, &DisError{0, fmt.Sprintf("bad magic number %#x", le)}
+		return nil, &DisError{0, fmt.Sprintf("bad magic number %#x", binary.LittleEndian.Uint32(bin))}
 	}
+	words := make([]uint32, len(bin)/4)
 	for i := range words {
-		b := bin[4*i : 4*i+4]
-		if bigEndian {
-			words[i] = uint32(b[3]) | uint32(b[2])<<8 | uint32(b[1])<<16 | uint32(b[0])<<24
-		} else {
-			words[i] = uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
-		}
+		words[i] = order.Uint32(bin[4*i:])
 	}
 	insts, err := parseModule(words)
 	if err != nil {
