@@ -14,9 +14,12 @@ import (
 // valueAt returns for complex values: data movement (broadcast, reshape,
 // slice, select, pad, concatenate, gather, ...) and the part-wise ops
 // (add, subtract, negate) work unchanged on either part; genComplex
-// expands the others into real arithmetic following the interpreter
-// (ir/interp: Go's complex128 operators and math/cmplx), computed in the
-// part type.
+// expands the others (constant, iota, complex, real, imag, convert,
+// multiply, divide, maximum, minimum, compare, abs, exponential,
+// exponential_minus_one, log, log_plus_one, sqrt, rsqrt, logistic, sign,
+// dot_general) into real arithmetic following the interpreter (ir/interp:
+// Go's complex128 operators and math/cmplx), computed in the part type.
+// Other ops on complex values are a positioned error.
 
 // partView returns the element type and shape a kernel sees for a buffer
 // of element type e and shape: e and shape unless e is complex, else its
@@ -176,6 +179,23 @@ func (k *kgen) genComplex(op *ir.Op, idx []*Node) (vals []*Node, ok bool, err er
 		return one(k.csqrt(x(0)))
 	case "stablehlo.sign":
 		return one(k.csign(x(0)))
+	case "stablehlo.log":
+		return one(k.clog(x(0)))
+	case "stablehlo.log_plus_one":
+		a, b := x(0)
+		return one(k.clog(k.b.Bin(Add, a, ConstOf(a.Type, 1.0)), b))
+	case "stablehlo.exponential_minus_one":
+		re, im := k.cexp(x(0))
+		return one(k.b.Bin(Sub, re, ConstOf(re.Type, 1.0)), im)
+	case "stablehlo.rsqrt":
+		re, im := k.csqrt(x(0))
+		return one(k.cdiv(ConstOf(re.Type, 1.0), ConstOf(re.Type, 0.0), re, im))
+	case "stablehlo.logistic":
+		// 1/(1 + e^-z), as the interpreter.
+		a, b := x(0)
+		re, im := k.cexp(k.b.Un(Neg, a), k.b.Un(Neg, b))
+		one1 := ConstOf(a.Type, 1.0)
+		return one(k.cdiv(one1, ConstOf(a.Type, 0.0), k.b.Bin(Add, one1, re), im))
 	case "stablehlo.dot_general", "stablehlo.dot":
 		v, err := k.cdot(op, idx)
 		return []*Node{v}, true, err

@@ -55,6 +55,11 @@ func (k *kgen) cexp(a, b *Node) (*Node, *Node) {
 	return bb.Select(same, a, re), bb.Select(same, b, im)
 }
 
+// clog is the principal logarithm, cmplx.Log: (log |z|, atan2(b, a)).
+func (k *kgen) clog(a, b *Node) (*Node, *Node) {
+	return k.b.Un(Log, k.hypot(a, b)), k.b.Bin(Atan2, b, a)
+}
+
 // csqrt is the principal square root, cmplx.Sqrt's algorithm: exact cases
 // for a zero imaginary or real part and an infinite imaginary part, else
 // the half-angle formulas on operands rescaled (by 1/4, or by 2^54) to
