@@ -70,37 +70,44 @@ func sameAsSpirvDis(t *testing.T, tool, name string, bin []byte) bool {
 
 // TestDisassembleCorpus disassembles the SPIR-V of every GPU-lowered
 // corpus program, each kernel alone (Render) and the program's kernels as
-// one module (RenderModule, what the vulkan target ships), and checks the
-// text equals spirv-dis's byte for byte.
+// one module (RenderModule, what the vulkan target ships), in both the
+// default form and the No8Or16Bit form (packed narrow buffers, atomics),
+// and checks the text equals spirv-dis's byte for byte.
 func TestDisassembleCorpus(t *testing.T) {
 	tool := needTool(t, "spirv-dis", "spirv-tools")
 	kernels, modules := 0, 0
+	forms := []struct {
+		name string
+		opt  Options
+	}{{"", Options{PreserveFloat: true}}, {" (No8Or16Bit)", Options{PreserveFloat: true, No8Or16Bit: true}}}
 	corpusPrograms(t, gpu.Vulkan(), func(name string, m *ir.Module, f *ir.Func, gp *K.Program) {
-		var ks []*K.Kernel
-		for _, k := range gp.Kernels {
-			bin, err := Render(k, Options{PreserveFloat: true})
-			if err != nil {
+		for _, form := range forms {
+			var ks []*K.Kernel
+			for _, k := range gp.Kernels {
+				bin, err := Render(k, form.opt)
+				if err != nil {
+					continue
+				}
+				ks = append(ks, k)
+				if sameAsSpirvDis(t, tool, name+"/"+k.Name+form.name, bin) {
+					kernels++
+				}
+			}
+			if len(ks) < 2 {
 				continue
 			}
-			ks = append(ks, k)
-			if sameAsSpirvDis(t, tool, name+"/"+k.Name, bin) {
-				kernels++
+			bin, err := RenderModule(ks, form.opt)
+			if err != nil {
+				t.Errorf("%s%s: %v", name, form.name, err)
+				continue
 			}
-		}
-		if len(ks) < 2 {
-			return
-		}
-		bin, err := RenderModule(ks, Options{PreserveFloat: true})
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
-			return
-		}
-		if sameAsSpirvDis(t, tool, name, bin) {
-			modules++
+			if sameAsSpirvDis(t, tool, name+form.name, bin) {
+				modules++
+			}
 		}
 	})
 	t.Logf("%d kernels and %d multi-kernel modules disassemble as spirv-dis does", kernels, modules)
-	if kernels < 300 {
+	if kernels < 600 {
 		t.Errorf("only %d kernels compared", kernels)
 	}
 }
