@@ -53,7 +53,13 @@ func checkTypes(k *kernel.Kernel) error {
 }
 
 // renderCPU renders rk.Kernel as `void sym(i64* args, i64 begin, i64 end)`
-// running the workgroups [begin, end) of its grid chain.
+// running the workgroups [begin, end) of its grid chain. The exported
+// function loads the buffer addresses and calls the body, an internal
+// always-inlined `sym.body(T* noalias p0, ..., i64 begin, i64 end)`:
+// distinct Program buffers never overlap, and LLVM turns the noalias
+// parameters into alias scopes when it inlines the body, so loads of one
+// buffer are not ordered against stores to another (LICM keeps
+// accumulators in registers, loops vectorise).
 func (m *Module) renderCPU(rk *Kernel) error {
 	k := legalizeF8(legalizedCPU(rk.Kernel))
 	if err := checkTypes(k); err != nil {
@@ -62,14 +68,37 @@ func (m *Module) renderCPU(rk *Kernel) error {
 	args := ir.NewParam("args", types.NewPointer(types.I64))
 	begin := ir.NewParam("begin", types.I64)
 	end := ir.NewParam("end", types.I64)
-	f := m.IR.NewFunc(rk.Symbol, types.Void, args, begin, end)
-	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrNoUnwind)
-	r := newFn(m, k, f)
+	outer := m.IR.NewFunc(rk.Symbol, types.Void, args, begin, end)
+	outer.FuncAttrs = append(outer.FuncAttrs, enum.FuncAttrNoUnwind)
+	hosts := map[int]int{}
+	for _, p := range k.Params {
+		hosts[p.Host]++
+	}
+	var params []*ir.Param
 	for i, p := range k.Params {
 		mt, _ := memType(p.Elem)
-		slot := r.cur.NewGetElementPtr(types.I64, args, i64c(int64(i)))
-		addr := r.cur.NewLoad(types.I64, slot)
-		r.bases[p] = r.cur.NewIntToPtr(addr, types.NewPointer(mt))
+		q := ir.NewParam(fmt.Sprintf("p%d", i), types.NewPointer(mt))
+		if hosts[p.Host] == 1 {
+			q.Attrs = append(q.Attrs, enum.ParamAttrNoAlias)
+		}
+		params = append(params, q)
+	}
+	begin, end = ir.NewParam("begin", types.I64), ir.NewParam("end", types.I64)
+	f := m.IR.NewFunc(rk.Symbol+".body", types.Void, append(params, begin, end)...)
+	f.Linkage = enum.LinkageInternal
+	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrNoUnwind, enum.FuncAttrAlwaysInline)
+	call := []value.Value{}
+	entry := outer.NewBlock("entry")
+	for i := range k.Params {
+		slot := entry.NewGetElementPtr(types.I64, args, i64c(int64(i)))
+		addr := entry.NewLoad(types.I64, slot)
+		call = append(call, entry.NewIntToPtr(addr, params[i].Typ))
+	}
+	entry.NewCall(f, append(call, outer.Params[1], outer.Params[2])...)
+	entry.NewRet(nil)
+	r := newFn(m, k, f)
+	for i, p := range k.Params {
+		r.bases[p] = params[i]
 	}
 	if err := r.sharedBases(k); err != nil {
 		return err
