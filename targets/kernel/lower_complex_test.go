@@ -168,4 +168,17 @@ func TestLowerComplexUnsupported(t *testing.T) {
 	if err == nil || !containsAll(err.Error(), "test.mlir:2:", "stablehlo.sort", "complex") {
 		t.Errorf("got %v, want a positioned error naming stablehlo.sort and complex", err)
 	}
+	fused := `func.func @main(%z: tensor<4x3xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  %0 = "zml.fusion"(%z) ({
+  ^bb0(%a: tensor<4x3xcomplex<f32>>):
+    %c = stablehlo.constant dense<(0.0, 0.0)> : tensor<complex<f32>>
+    %r = stablehlo.reduce(%a init: %c) applies stablehlo.add across dimensions = [1] : (tensor<4x3xcomplex<f32>>, tensor<complex<f32>>) -> tensor<4xcomplex<f32>>
+    stablehlo.return %r : tensor<4xcomplex<f32>>
+  }) : (tensor<4x3xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}`
+	_, err = Lower(parse(t, fused), "main", TargetParams{})
+	if err == nil || !containsAll(err.Error(), "test.mlir:5:", "stablehlo.reduce", "complex") {
+		t.Errorf("got %v, want a positioned error naming the fused stablehlo.reduce and complex", err)
+	}
 }

@@ -44,6 +44,17 @@ func (l *lowerer) misc(op *ir.Op) (ok bool, err error) {
 	if complexRejected[op.Name] && hasComplex(op) {
 		return true, errorf(op, "complex operands or results are not supported by this op's kernel lowering")
 	}
+	if op.Name == "zml.fusion" {
+		for _, r := range op.Regions {
+			for _, blk := range r.Blocks {
+				for _, in := range blk.Ops {
+					if complexRejected[in.Name] && hasComplex(in) {
+						return true, errorf(in, "complex operands or results are not supported by this op's kernel lowering")
+					}
+				}
+			}
+		}
+	}
 	h, ok := hostOps[op.Name]
 	if !ok {
 		return false, nil
