@@ -97,6 +97,10 @@ func (l *lowerer) tiledDot(op *ir.Op) (ok bool, err error) {
 //
 // Each element still sums k in ascending order, as the per-element form.
 func (k *kgen) emitTiledDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, acc *Node) *Node) {
+	if k.splitDotOK(p) {
+		k.emitSplitDot(p, out, epilogue)
+		return
+	}
 	b := k.b
 	nb := len(p.lb)
 	et := p.resultElem
