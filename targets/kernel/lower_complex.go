@@ -17,7 +17,7 @@ import (
 // expands the others (constant, iota, complex, real, imag, convert,
 // multiply, divide, maximum, minimum, compare, abs, exponential,
 // exponential_minus_one, log, log_plus_one, sqrt, rsqrt, logistic, sign,
-// dot_general) into real arithmetic following the interpreter (ir/interp:
+// dot_general, reduce with an add or multiply body) into real arithmetic following the interpreter (ir/interp:
 // Go's complex128 operators and math/cmplx), computed in the part type.
 // Other ops on complex values are a positioned error.
 
@@ -198,6 +198,9 @@ func (k *kgen) genComplex(op *ir.Op, idx []*Node) (vals []*Node, ok bool, err er
 		return one(k.cdiv(one1, ConstOf(a.Type, 0.0), k.b.Bin(Add, one1, re), im))
 	case "stablehlo.dot_general", "stablehlo.dot":
 		v, err := k.cdot(op, idx)
+		return []*Node{v}, true, err
+	case "stablehlo.reduce":
+		v, err := k.creduce(op, idx)
 		return []*Node{v}, true, err
 	}
 	return nil, true, errorf(op, "complex operands or results are not supported by this op's kernel lowering")

@@ -100,6 +100,30 @@ func TestLowerComplexComposed(t *testing.T) {
 	}
 }
 
+// TestLowerComplexReduce: complex sums and products over one and two
+// dimensions, unfused and inside a zml.fusion region.
+func TestLowerComplexReduce(t *testing.T) {
+	body := `
+  %z = stablehlo.complex %a, %b : tensor<3x4x5xcomplex<f64>>
+  %c = stablehlo.constant dense<(0.5, -1.0)> : tensor<complex<f64>>
+  %s = stablehlo.reduce(%z init: %c) applies stablehlo.add across dimensions = [1] : (tensor<3x4x5xcomplex<f64>>, tensor<complex<f64>>) -> tensor<3x5xcomplex<f64>>
+  %one = stablehlo.constant dense<(1.0, 0.0)> : tensor<complex<f64>>
+  %p = stablehlo.reduce(%z init: %one) applies stablehlo.multiply across dimensions = [0, 2] : (tensor<3x4x5xcomplex<f64>>, tensor<complex<f64>>) -> tensor<4xcomplex<f64>>`
+	head := `func.func @main(%a: tensor<3x4x5xf64>, %b: tensor<3x4x5xf64>) -> (tensor<3x5xcomplex<f64>>, tensor<4xcomplex<f64>>) {`
+	plain := head + body + `
+  return %s, %p : tensor<3x5xcomplex<f64>>, tensor<4xcomplex<f64>>
+}`
+	checkLowering(t, plain)
+	fused := `func.func @main(%x: tensor<3x4x5xf64>, %y: tensor<3x4x5xf64>) -> (tensor<3x5xcomplex<f64>>, tensor<4xcomplex<f64>>) {
+  %0:2 = "zml.fusion"(%x, %y) ({
+  ^bb0(%a: tensor<3x4x5xf64>, %b: tensor<3x4x5xf64>):` + body + `
+    stablehlo.return %s, %p : tensor<3x5xcomplex<f64>>, tensor<4xcomplex<f64>>
+  }) : (tensor<3x4x5xf64>, tensor<3x4x5xf64>) -> (tensor<3x5xcomplex<f64>>, tensor<4xcomplex<f64>>)
+  return %0#0, %0#1 : tensor<3x5xcomplex<f64>>, tensor<4xcomplex<f64>>
+}`
+	checkLoweringRef(t, fused, plain)
+}
+
 func TestLowerComplexDot(t *testing.T) {
 	src := `func.func @main(%a: tensor<2x3x4xf32>, %b: tensor<2x3x4xf32>, %c: tensor<2x4x5xf32>, %d: tensor<2x4x5xf32>) -> tensor<2x3x5xcomplex<f32>> {
   %x = stablehlo.complex %a, %b : tensor<2x3x4xcomplex<f32>>
@@ -168,17 +192,30 @@ func TestLowerComplexUnsupported(t *testing.T) {
 	if err == nil || !containsAll(err.Error(), "test.mlir:2:", "stablehlo.sort", "complex") {
 		t.Errorf("got %v, want a positioned error naming stablehlo.sort and complex", err)
 	}
-	fused := `func.func @main(%z: tensor<4x3xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+	fused := `func.func @main(%z: tensor<4x3xcomplex<f32>>) -> tensor<4x3xcomplex<f32>> {
   %0 = "zml.fusion"(%z) ({
   ^bb0(%a: tensor<4x3xcomplex<f32>>):
     %c = stablehlo.constant dense<(0.0, 0.0)> : tensor<complex<f32>>
-    %r = stablehlo.reduce(%a init: %c) applies stablehlo.add across dimensions = [1] : (tensor<4x3xcomplex<f32>>, tensor<complex<f32>>) -> tensor<4xcomplex<f32>>
-    stablehlo.return %r : tensor<4xcomplex<f32>>
-  }) : (tensor<4x3xcomplex<f32>>) -> tensor<4xcomplex<f32>>
-  return %0 : tensor<4xcomplex<f32>>
+    %r = "stablehlo.reduce_window"(%a, %c) ({
+    ^bb0(%p: tensor<complex<f32>>, %q: tensor<complex<f32>>):
+      %s = stablehlo.add %p, %q : tensor<complex<f32>>
+      stablehlo.return %s : tensor<complex<f32>>
+    }) {window_dimensions = array<i64: 1, 1>} : (tensor<4x3xcomplex<f32>>, tensor<complex<f32>>) -> tensor<4x3xcomplex<f32>>
+    stablehlo.return %r : tensor<4x3xcomplex<f32>>
+  }) : (tensor<4x3xcomplex<f32>>) -> tensor<4x3xcomplex<f32>>
+  return %0 : tensor<4x3xcomplex<f32>>
 }`
 	_, err = Lower(parse(t, fused), "main", TargetParams{})
-	if err == nil || !containsAll(err.Error(), "test.mlir:5:", "stablehlo.reduce", "complex") {
-		t.Errorf("got %v, want a positioned error naming the fused stablehlo.reduce and complex", err)
+	if err == nil || !containsAll(err.Error(), "test.mlir:5:", "stablehlo.reduce_window", "complex") {
+		t.Errorf("got %v, want a positioned error naming the fused stablehlo.reduce_window and complex", err)
+	}
+	maxed := `func.func @main(%z: tensor<4x3xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  %c = stablehlo.constant dense<(0.0, 0.0)> : tensor<complex<f32>>
+  %r = stablehlo.reduce(%z init: %c) applies stablehlo.maximum across dimensions = [1] : (tensor<4x3xcomplex<f32>>, tensor<complex<f32>>) -> tensor<4xcomplex<f32>>
+  return %r : tensor<4xcomplex<f32>>
+}`
+	_, err = Lower(parse(t, maxed), "main", TargetParams{})
+	if err == nil || !containsAll(err.Error(), "test.mlir:3:", "stablehlo.reduce", "complex") {
+		t.Errorf("got %v, want a positioned error naming stablehlo.reduce and complex", err)
 	}
 }

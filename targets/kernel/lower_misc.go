@@ -24,7 +24,7 @@ func init() {
 var complexRejected = map[string]bool{
 	"stablehlo.sort": true, "stablehlo.scatter": true, "stablehlo.convolution": true,
 	"stablehlo.select_and_scatter": true, "chlo.top_k": true, "stablehlo.rng_bit_generator": true,
-	"stablehlo.reduce": true, "stablehlo.reduce_window": true, "stablehlo.map": true,
+	"stablehlo.reduce_window": true, "stablehlo.map": true,
 }
 
 // hasComplex reports whether an operand or result of op is a complex tensor.
