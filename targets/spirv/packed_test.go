@@ -26,6 +26,13 @@ var narrowCaps = []spirv.Capability{spirv.CapabilityInt8, spirv.CapabilityInt16,
 // constants uploaded, the steps run (control flow read back from the
 // predicate buffers), outputs read back.
 func runWide(d *vulkan.Device, p *K.Program) ([]*ir.Tensor, error) {
+	return runWith(d, p, spirv.Options{No8Or16Bit: true}, nil, 1, nil, nil)
+}
+
+// runWith runs GPU program p on d with its kernels rendered with opt and
+// inputs uploaded, its steps reps times; start and stop (if not nil) are
+// called around the runs (up to the device's completion).
+func runWith(d *vulkan.Device, p *K.Program, opt spirv.Options, inputs []*ir.Tensor, reps int, start, stop func()) ([]*ir.Tensor, error) {
 	bufs := make([]*vulkan.Buffer, len(p.Buffers))
 	pipes := make([]*vulkan.Pipeline, len(p.Kernels))
 	defer func() {
@@ -51,8 +58,11 @@ func runWide(d *vulkan.Device, p *K.Program) ([]*ir.Tensor, error) {
 			copy(nb.Bytes(), ir.TensorBytes(b.Data))
 		}
 	}
+	for i, id := range p.Inputs {
+		copy(bufs[id].Bytes(), ir.TensorBytes(inputs[i]))
+	}
 	for i, k := range p.Kernels {
-		bin, err := spirv.Render(k, spirv.Options{No8Or16Bit: true})
+		bin, err := spirv.Render(k, opt)
 		if err != nil {
 			return nil, err
 		}
@@ -137,11 +147,22 @@ func runWide(d *vulkan.Device, p *K.Program) ([]*ir.Tensor, error) {
 		}
 		return nil
 	}
-	if err := run(p.Steps); err != nil {
+	if err := d.Sync(); err != nil {
 		return nil, err
+	}
+	if start != nil {
+		start()
+	}
+	for range reps {
+		if err := run(p.Steps); err != nil {
+			return nil, err
+		}
 	}
 	if err := d.Sync(); err != nil {
 		return nil, err
+	}
+	if stop != nil {
+		stop()
 	}
 	var outs []*ir.Tensor
 	for _, id := range p.Outputs {
