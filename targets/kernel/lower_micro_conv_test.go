@@ -49,10 +49,11 @@ var microConvs = map[string]string{
 }
 
 // microParams are micro-tile shapes to run microConvs with: the wasm and
-// cpu defaults and odd ones (MR 3 and 1, MR 5 x NR 4).
+// cpu defaults, 4x8 and odd ones (MR 3 and 1, MR 5 x NR 4).
 var microParams = []TargetParams{
 	{},
 	{Name: "cpu", VectorWidth: 8},
+	{MicroM: 4, MicroN: 8},
 	{MicroM: 3, MicroN: 12},
 	{MicroM: 5, MicroN: 4},
 	{MicroM: 1, MicroN: 8},

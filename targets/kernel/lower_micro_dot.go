@@ -12,8 +12,9 @@ import (
 // are few (at most viewMaxRows per batch), the product is vectorised along
 // k instead:
 //
-//	grid over batches and groups of NJ columns (NJ = MicroM*MicroN/VectorWidth,
-//	the last group narrower), so batch-1 layers use every core:
+//	grid over batches and groups of NJ columns (NJ <= MicroM*MicroN/VectorWidth,
+//	a multiple of Cores groups at small batch, the last group narrower),
+//	so batch-1 layers use every core:
 //	  serial i (rows):
 //	    vector l: part[i, j_r, l] = 0                          (each r < NJ)
 //	    serial k0 < K/VW: vector l: kk = k0*VW + l; a = A[i, kk]
@@ -75,8 +76,13 @@ func (k *kgen) emitSplitDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, 
 	b := k.b
 	t := k.l.t
 	vw := int64(t.VectorWidth)
-	nj := max(1, int64(t.MicroM*t.MicroN/t.VectorWidth))
-	nj = min(nj, p.n)
+	// Column groups of at most MicroM*MicroN/VectorWidth, as many as a
+	// multiple of the cores so the grid splits evenly.
+	groups := (p.n + int64(max(1, t.MicroM*t.MicroN/t.VectorWidth)) - 1) / int64(max(1, t.MicroM*t.MicroN/t.VectorWidth))
+	if c := int64(t.Cores); p.batch < c && groups%c != 0 {
+		groups += c - groups%c
+	}
+	nj := max(1, (p.n+groups-1)/groups)
 	et := p.resultElem
 	nb := len(p.lb)
 	partID := k.l.temp(&ir.TensorType{Elem: et, Shape: []int64{p.batch * p.m * p.n * vw}})
@@ -85,7 +91,7 @@ func (k *kgen) emitSplitDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, 
 	for i, d := range p.lb {
 		bshape[i] = p.lshape[d]
 	}
-	groups := (p.n + nj - 1) / nj
+	groups = (p.n + nj - 1) / nj
 	kFull := p.kk / vw
 	b.Nest(bshape, nb, func(bi []*Node) {
 		// Flat batch index, for part.

@@ -19,8 +19,8 @@ type TargetParams struct {
 	// (features; a multiple of VectorWidth) as accumulators across the
 	// whole reduction, loading each weight vector once per MicroM rows and
 	// each input scalar once per MicroN/VectorWidth vectors. Defaults:
-	// MicroM 4, MicroN 2*VectorWidth (wasm: 4x8, 8 v128 accumulators;
-	// cpu with VectorWidth 8: 4x16).
+	// MicroM 4, MicroN 2*VectorWidth (cpu with VectorWidth 8: 4x16).
+	// DefaultTarget (wasm) sets 2x24 (12 v128 accumulators).
 	MicroM, MicroN int
 
 	MaxWorkgroupSize int   // threads per workgroup (GPU)
@@ -28,9 +28,11 @@ type TargetParams struct {
 }
 
 // DefaultTarget returns the parameters of the wasm target: 4 f32 lanes (SIMD128),
-// 2 cores, 16x64x64 dot tiles, 4x8 register micro-tiles.
+// 2 cores, 16x64x64 dot tiles, 2x24 register micro-tiles (12 v128
+// accumulators: on wazero the best of 4x8, 2x16, 3x16, 1x32, 2x32 and 3x12
+// for the MNIST CNN's convolutions, compile's BenchmarkTiledConv).
 func DefaultTarget() TargetParams {
-	return TargetParams{Name: "wasm", VectorWidth: 4, Cores: 2, TileM: 16, TileN: 64, TileK: 64, MicroM: 4, MicroN: 8, MaxWorkgroupSize: 1, SharedMemBytes: 0}
+	return TargetParams{Name: "wasm", VectorWidth: 4, Cores: 2, TileM: 16, TileN: 64, TileK: 64, MicroM: 2, MicroN: 24, MaxWorkgroupSize: 1, SharedMemBytes: 0}
 }
 
 // withDefaults fills zero fields from DefaultTarget.

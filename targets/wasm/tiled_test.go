@@ -138,11 +138,24 @@ var benchConvs = map[string]string{
 }`,
 }
 
-// BenchmarkTiledConv runs benchConvs on the wasm target (2 workers) and
-// reports GFLOP/s (2 flops per multiply-add of the convolution).
+// benchMicro are the register micro-tiles (MicroM x MicroN) the
+// convolution benchmarks compare; the first is the wasm default.
+var benchMicro = [][2]int{{4, 8}, {2, 24}, {1, 32}, {2, 32}, {3, 12}}
+
+// BenchmarkTiledConv runs benchConvs on the wasm target (2 workers) with
+// each of benchMicro and reports GFLOP/s (2 flops per multiply-add of the
+// convolution).
 func BenchmarkTiledConv(b *testing.B) {
 	for name, src := range benchConvs {
-		b.Run(name, func(b *testing.B) {
+		for _, mt := range benchMicro {
+			benchConv(b, name, src, mt)
+		}
+	}
+}
+
+func benchConv(b *testing.B, name, src string, mt [2]int) {
+	{
+		b.Run(name+"/"+itoa(mt[0])+"x"+itoa(mt[1]), func(b *testing.B) {
 			m, err := asm.Parse(name+".mlir", []byte(src))
 			if err != nil {
 				b.Fatal(err)
@@ -151,7 +164,8 @@ func BenchmarkTiledConv(b *testing.B) {
 			for i, a := range m.Func("main").Args() {
 				in = append(in, randomInput(a.Tensor(), uint64(i+1)))
 			}
-			l, err := compile.LowerModule(m, compile.Options{Entry: "main", Wasm: compileOpts})
+			l, err := compile.LowerModule(m, compile.Options{Entry: "main", Wasm: compileOpts,
+				Kernel: kernel.TargetParams{MicroM: mt[0], MicroN: mt[1]}})
 			if err != nil {
 				b.Fatal(err)
 			}
