@@ -33,7 +33,7 @@ module as WAT text (on the wasm target it holds the kernels too). The device
 targets' kernel module: llvm prints its LLVM IR (--target=cpu, cuda, rocm), ptx
 its PTX (cuda), hsaco its code object (rocm; binary: to -o FILE, or to stdout
 when that is not a terminal or -o - asks), spirv its SPIR-V as spirv-dis prints
-it (vulkan; needs the Debian package spirv-tools). Another target is a usage error.
+it (vulkan; our own disassembler, no tool needed). Another target is a usage error.
 
 Examples:
   zmlc --dim b=64 examples/mnist/mnist.zml    compile the MNIST model for wasm: mnist.wasm.zpkg
