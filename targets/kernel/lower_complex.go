@@ -16,7 +16,8 @@ import (
 // (add, subtract, negate) work unchanged on either part; genComplex
 // expands the others (constant, iota, complex, real, imag, convert,
 // multiply, divide, maximum, minimum, compare, abs, exponential,
-// exponential_minus_one, log, log_plus_one, sqrt, rsqrt, logistic, sign,
+// exponential_minus_one, log, log_plus_one, sqrt, rsqrt, logistic, sine,
+// cosine, sign,
 // dot_general, reduce with an add or multiply body) into real arithmetic following the interpreter (ir/interp:
 // Go's complex128 operators and math/cmplx), computed in the part type.
 // Other ops on complex values are a positioned error.
@@ -181,6 +182,10 @@ func (k *kgen) genComplex(op *ir.Op, idx []*Node) (vals []*Node, ok bool, err er
 		return one(k.csign(x(0)))
 	case "stablehlo.log":
 		return one(k.clog(x(0)))
+	case "stablehlo.sine":
+		return one(k.csin(x(0)))
+	case "stablehlo.cosine":
+		return one(k.ccos(x(0)))
 	case "stablehlo.log_plus_one":
 		a, b := x(0)
 		return one(k.clog(k.b.Bin(Add, a, ConstOf(a.Type, 1.0)), b))

@@ -55,6 +55,34 @@ func (k *kgen) cexp(a, b *Node) (*Node, *Node) {
 	return bb.Select(same, a, re), bb.Select(same, b, im)
 }
 
+// sinhCosh returns sinh b and cosh b from expm1(b) and expm1(-b), without
+// cancellation for small |b| (math/cmplx's sinhcosh uses math.Sinh there).
+func (k *kgen) sinhCosh(b *Node) (sh, ch *Node) {
+	bb := k.b
+	t := b.Type
+	em, en := bb.Un(Expm1, b), bb.Un(Expm1, bb.Un(Neg, b))
+	half := ConstOf(t, 0.5)
+	sh = bb.Bin(Mul, bb.Bin(Sub, em, en), half)
+	ch = bb.Bin(Add, bb.Bin(Mul, bb.Bin(Add, em, en), half), ConstOf(t, 1.0))
+	return sh, ch
+}
+
+// csin is cmplx.Sin for finite arguments: (sin a cosh b, cos a sinh b).
+// Its special cases for infinite or NaN parts are not reproduced.
+func (k *kgen) csin(a, b *Node) (*Node, *Node) {
+	sh, ch := k.sinhCosh(b)
+	s, c := k.b.Un(Sin, a), k.b.Un(Cos, a)
+	return k.b.Bin(Mul, s, ch), k.b.Bin(Mul, c, sh)
+}
+
+// ccos is cmplx.Cos for finite arguments: (cos a cosh b, -sin a sinh b).
+// Its special cases for infinite or NaN parts are not reproduced.
+func (k *kgen) ccos(a, b *Node) (*Node, *Node) {
+	sh, ch := k.sinhCosh(b)
+	s, c := k.b.Un(Sin, a), k.b.Un(Cos, a)
+	return k.b.Bin(Mul, c, ch), k.b.Un(Neg, k.b.Bin(Mul, s, sh))
+}
+
 // clog is the principal logarithm, cmplx.Log: (log |z|, atan2(b, a)).
 func (k *kgen) clog(a, b *Node) (*Node, *Node) {
 	return k.b.Un(Log, k.hypot(a, b)), k.b.Bin(Atan2, b, a)

@@ -83,18 +83,26 @@ func TestLowerComplexSpecialValues(t *testing.T) {
 }
 
 // TestLowerComplexComposed covers the functions the interpreter composes
-// from exp, log, sqrt and division: log, log_plus_one,
-// exponential_minus_one, rsqrt, logistic.
+// from exp, log, sqrt and division (log, log_plus_one,
+// exponential_minus_one, rsqrt, logistic) and sine and cosine (large and
+// small imaginary parts).
 func TestLowerComplexComposed(t *testing.T) {
 	for _, e := range []string{"f32", "f64"} {
-		src := fmt.Sprintf(`func.func @main(%%a: tensor<3x7x%[1]s>, %%b: tensor<3x7x%[1]s>) -> (tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>) {
+		src := fmt.Sprintf(`func.func @main(%%a: tensor<3x7x%[1]s>, %%b: tensor<3x7x%[1]s>) -> (tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>) {
   %%z = stablehlo.complex %%a, %%b : tensor<3x7xcomplex<%[1]s>>
   %%l = stablehlo.log %%z : tensor<3x7xcomplex<%[1]s>>
   %%lp = stablehlo.log_plus_one %%z : tensor<3x7xcomplex<%[1]s>>
   %%em = stablehlo.exponential_minus_one %%z : tensor<3x7xcomplex<%[1]s>>
   %%rs = stablehlo.rsqrt %%z : tensor<3x7xcomplex<%[1]s>>
   %%lg = stablehlo.logistic %%z : tensor<3x7xcomplex<%[1]s>>
-  return %%l, %%lp, %%em, %%rs, %%lg : tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>
+  %%k = stablehlo.constant dense<(3.0, 4.0)> : tensor<3x7xcomplex<%[1]s>>
+  %%zk = stablehlo.multiply %%z, %%k : tensor<3x7xcomplex<%[1]s>>
+  %%sn = stablehlo.sine %%zk : tensor<3x7xcomplex<%[1]s>>
+  %%cs = stablehlo.cosine %%zk : tensor<3x7xcomplex<%[1]s>>
+  %%small = stablehlo.constant dense<(1.0, 1.0e-3)> : tensor<3x7xcomplex<%[1]s>>
+  %%zs = stablehlo.multiply %%z, %%small : tensor<3x7xcomplex<%[1]s>>
+  %%sn2 = stablehlo.sine %%zs : tensor<3x7xcomplex<%[1]s>>
+  return %%l, %%lp, %%em, %%rs, %%lg, %%sn, %%cs, %%sn2 : tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>, tensor<3x7xcomplex<%[1]s>>
 }`, e)
 		t.Run(e, func(t *testing.T) { checkLowering(t, src) })
 	}
@@ -173,12 +181,12 @@ func TestLowerComplexArgsAndWhile(t *testing.T) {
 // positioned error naming it, not a wrong result.
 func TestLowerComplexUnsupported(t *testing.T) {
 	src := `func.func @main(%z: tensor<3xcomplex<f32>>) -> tensor<3xcomplex<f32>> {
-  %r = stablehlo.sine %z : tensor<3xcomplex<f32>>
+  %r = stablehlo.tanh %z : tensor<3xcomplex<f32>>
   return %r : tensor<3xcomplex<f32>>
 }`
 	_, err := Lower(parse(t, src), "main", TargetParams{})
-	if err == nil || !containsAll(err.Error(), "test.mlir:2:", "stablehlo.sine", "complex") {
-		t.Errorf("got %v, want a positioned error naming stablehlo.sine and complex", err)
+	if err == nil || !containsAll(err.Error(), "test.mlir:2:", "stablehlo.tanh", "complex") {
+		t.Errorf("got %v, want a positioned error naming stablehlo.tanh and complex", err)
 	}
 	sorted := `func.func @main(%z: tensor<3xcomplex<f32>>, %k: tensor<3xf32>) -> (tensor<3xcomplex<f32>>, tensor<3xf32>) {
   %r:2 = "stablehlo.sort"(%z, %k) ({

@@ -78,13 +78,15 @@ var miscSources = map[string]string{
 // only (each approximation is within ulpBound of kernel.Eval, their
 // compositions are not).
 var miscMathSources = map[string]string{
-	"complex_math": `func.func @main(%z: tensor<4x6xcomplex<f32>>, %w: tensor<5xcomplex<f64>>) -> (tensor<4x6xcomplex<f32>>, tensor<4x6xcomplex<f32>>, tensor<4x6xcomplex<f32>>, tensor<5xcomplex<f64>>, tensor<5xcomplex<f64>>) {
+	"complex_math": `func.func @main(%z: tensor<4x6xcomplex<f32>>, %w: tensor<5xcomplex<f64>>) -> (tensor<4x6xcomplex<f32>>, tensor<4x6xcomplex<f32>>, tensor<4x6xcomplex<f32>>, tensor<5xcomplex<f64>>, tensor<5xcomplex<f64>>, tensor<4x6xcomplex<f32>>, tensor<5xcomplex<f64>>) {
   %e = stablehlo.exponential %z : tensor<4x6xcomplex<f32>>
   %l = stablehlo.log %z : tensor<4x6xcomplex<f32>>
   %g = stablehlo.logistic %z : tensor<4x6xcomplex<f32>>
   %e2 = stablehlo.exponential_minus_one %w : tensor<5xcomplex<f64>>
   %l2 = stablehlo.log_plus_one %w : tensor<5xcomplex<f64>>
-  return %e, %l, %g, %e2, %l2 : tensor<4x6xcomplex<f32>>, tensor<4x6xcomplex<f32>>, tensor<4x6xcomplex<f32>>, tensor<5xcomplex<f64>>, tensor<5xcomplex<f64>>
+  %s = stablehlo.sine %z : tensor<4x6xcomplex<f32>>
+  %c = stablehlo.cosine %w : tensor<5xcomplex<f64>>
+  return %e, %l, %g, %e2, %l2, %s, %c : tensor<4x6xcomplex<f32>>, tensor<4x6xcomplex<f32>>, tensor<4x6xcomplex<f32>>, tensor<5xcomplex<f64>>, tensor<5xcomplex<f64>>, tensor<4x6xcomplex<f32>>, tensor<5xcomplex<f64>>
 }`,
 }
 
