@@ -111,20 +111,22 @@ func (l *lowerer) while(op *ir.Op) error {
 	return nil
 }
 
-// ifCase lowers stablehlo.if and stablehlo.case: result buffers are
-// allocated before the step; each branch ends by copying its results there.
+// ifCase lowers stablehlo.if and stablehlo.case: result buffers (one per
+// tensor, tuples as trees of them) are allocated before the step; each
+// branch ends by copying its results there.
 func (l *lowerer) ifCase(op *ir.Op) error {
 	pred, err := l.value(op, op.Operands[0])
 	if err != nil {
 		return err
 	}
-	var res []int
-	for _, r := range op.Results {
-		tt := r.Tensor()
-		if tt == nil {
-			return errorf(op, "tuple results are not supported")
+	var res []int // leaf buffers of the results, depth-first
+	trees := make([]bv, len(op.Results))
+	for i, r := range op.Results {
+		t, err := l.allocTree(op, r.Type, &res)
+		if err != nil {
+			return err
 		}
-		res = append(res, l.temp(tt))
+		trees[i] = t
 	}
 	var branches [][]Step
 	for _, r := range op.Regions {
@@ -132,13 +134,14 @@ func (l *lowerer) ifCase(op *ir.Op) error {
 		if err != nil {
 			return err
 		}
-		if len(out) != len(res) {
-			return errorf(op, "branch returns %d values, want %d", len(out), len(res))
+		var flat []bv
+		for _, o := range out {
+			flat = leaves(o, flat)
 		}
-		if err := l.tensorsOnly(op, out); err != nil {
-			return err
+		if len(out) != len(trees) || len(flat) != len(res) {
+			return errorf(op, "branch returns %d values (%d tensors), want %d (%d tensors)", len(out), len(flat), len(trees), len(res))
 		}
-		branches = append(branches, l.copyInto(steps, out, res))
+		branches = append(branches, l.copyInto(steps, flat, res))
 	}
 	if op.Name == "stablehlo.if" {
 		if len(branches) != 2 {
@@ -152,7 +155,7 @@ func (l *lowerer) ifCase(op *ir.Op) error {
 		l.emit(Step{Kind: Case, Pred: pred.buf, Branches: branches})
 	}
 	for i, r := range op.Results {
-		l.env[r] = bv{buf: res[i]}
+		l.env[r] = trees[i]
 	}
 	return nil
 }

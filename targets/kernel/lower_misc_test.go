@@ -166,3 +166,55 @@ func containsAll(s string, parts ...string) bool {
 	}
 	return true
 }
+
+// TestLowerTuplesThroughControlFlow carries a nested tuple through while
+// and returns tuples from if and case branches.
+func TestLowerTuplesThroughControlFlow(t *testing.T) {
+	src := `func.func @main(%x: tensor<3xf32>, %n: tensor<i32>, %p: tensor<i1>) -> (tensor<3xf32>, tensor<i32>, tensor<2xf32>, tensor<3xf32>, tensor<2xf32>) {
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %four = stablehlo.constant dense<4> : tensor<i32>
+  %y = stablehlo.constant dense<[1.0, -1.0]> : tensor<2xf32>
+  %in = stablehlo.tuple %x, %y : tuple<tensor<3xf32>, tensor<2xf32>>
+  %t0 = stablehlo.tuple %zero, %in : tuple<tensor<i32>, tuple<tensor<3xf32>, tensor<2xf32>>>
+  %r = stablehlo.while(%t = %t0) : tuple<tensor<i32>, tuple<tensor<3xf32>, tensor<2xf32>>>
+  cond {
+    %k = stablehlo.get_tuple_element %t[0] : (tuple<tensor<i32>, tuple<tensor<3xf32>, tensor<2xf32>>>) -> tensor<i32>
+    %c = stablehlo.compare LT, %k, %four, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %k = stablehlo.get_tuple_element %t[0] : (tuple<tensor<i32>, tuple<tensor<3xf32>, tensor<2xf32>>>) -> tensor<i32>
+    %v = stablehlo.get_tuple_element %t[1] : (tuple<tensor<i32>, tuple<tensor<3xf32>, tensor<2xf32>>>) -> tuple<tensor<3xf32>, tensor<2xf32>>
+    %a = stablehlo.get_tuple_element %v[0] : (tuple<tensor<3xf32>, tensor<2xf32>>) -> tensor<3xf32>
+    %b = stablehlo.get_tuple_element %v[1] : (tuple<tensor<3xf32>, tensor<2xf32>>) -> tensor<2xf32>
+    %k1 = stablehlo.add %k, %one : tensor<i32>
+    %a2 = stablehlo.multiply %a, %a : tensor<3xf32>
+    %b2 = stablehlo.add %b, %b : tensor<2xf32>
+    %v2 = stablehlo.tuple %b2, %a2 : tuple<tensor<2xf32>, tensor<3xf32>>
+    %a3 = stablehlo.get_tuple_element %v2[1] : (tuple<tensor<2xf32>, tensor<3xf32>>) -> tensor<3xf32>
+    %b3 = stablehlo.get_tuple_element %v2[0] : (tuple<tensor<2xf32>, tensor<3xf32>>) -> tensor<2xf32>
+    %v3 = stablehlo.tuple %a3, %b3 : tuple<tensor<3xf32>, tensor<2xf32>>
+    %n2 = stablehlo.tuple %k1, %v3 : tuple<tensor<i32>, tuple<tensor<3xf32>, tensor<2xf32>>>
+    stablehlo.return %n2 : tuple<tensor<i32>, tuple<tensor<3xf32>, tensor<2xf32>>>
+  }
+  %k = stablehlo.get_tuple_element %r[0] : (tuple<tensor<i32>, tuple<tensor<3xf32>, tensor<2xf32>>>) -> tensor<i32>
+  %v = stablehlo.get_tuple_element %r[1] : (tuple<tensor<i32>, tuple<tensor<3xf32>, tensor<2xf32>>>) -> tuple<tensor<3xf32>, tensor<2xf32>>
+  %a = stablehlo.get_tuple_element %v[0] : (tuple<tensor<3xf32>, tensor<2xf32>>) -> tensor<3xf32>
+  %b = stablehlo.get_tuple_element %v[1] : (tuple<tensor<3xf32>, tensor<2xf32>>) -> tensor<2xf32>
+  %i = "stablehlo.if"(%p) ({
+    %u = stablehlo.tuple %a, %b : tuple<tensor<3xf32>, tensor<2xf32>>
+    stablehlo.return %u : tuple<tensor<3xf32>, tensor<2xf32>>
+  }, {
+    %u = stablehlo.tuple %x, %y : tuple<tensor<3xf32>, tensor<2xf32>>
+    stablehlo.return %u : tuple<tensor<3xf32>, tensor<2xf32>>
+  }) : (tensor<i1>) -> tuple<tensor<3xf32>, tensor<2xf32>>
+  %ia = stablehlo.get_tuple_element %i[0] : (tuple<tensor<3xf32>, tensor<2xf32>>) -> tensor<3xf32>
+  %c = "stablehlo.case"(%n) ({
+    stablehlo.return %b : tensor<2xf32>
+  }, {
+    stablehlo.return %y : tensor<2xf32>
+  }) : (tensor<i32>) -> tensor<2xf32>
+  return %a, %k, %b, %ia, %c : tensor<3xf32>, tensor<i32>, tensor<2xf32>, tensor<3xf32>, tensor<2xf32>
+}`
+	checkLowering(t, src)
+}

@@ -3,7 +3,8 @@ package kernel
 import "github.com/zmlc/zmlc/ir"
 
 // Tuples across control flow: a tuple value is a tree of buffers (bv.tuple);
-// a while loop carries each leaf in a fresh buffer of its own.
+// a while loop carries each leaf in a fresh buffer of its own, if and case
+// results get one buffer per leaf.
 
 // carry returns a copy of x with every leaf buffer in a fresh Temp buffer
 // (an Alloc and a Copy step each), appending the new leaf buffers to ids
@@ -32,4 +33,26 @@ func leaves(x bv, out []bv) []bv {
 		out = leaves(e, out)
 	}
 	return out
+}
+
+// allocTree allocates a Temp buffer for every tensor of type t (a tensor,
+// or a tuple tree of them), appending them to ids depth-first.
+func (l *lowerer) allocTree(op *ir.Op, t ir.Type, ids *[]int) (bv, error) {
+	switch t := t.(type) {
+	case *ir.TensorType:
+		id := l.temp(t)
+		*ids = append(*ids, id)
+		return bv{buf: id}, nil
+	case *ir.TupleType:
+		tr := make([]bv, len(t.Elems))
+		for i, e := range t.Elems {
+			x, err := l.allocTree(op, e, ids)
+			if err != nil {
+				return bv{}, err
+			}
+			tr[i] = x
+		}
+		return bv{buf: -1, tuple: tr}, nil
+	}
+	return bv{}, errorf(op, "result type %s is not supported", t)
 }
