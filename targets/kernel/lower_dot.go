@@ -87,7 +87,24 @@ func (l *lowerer) tiledDot(op *ir.Op) (ok bool, err error) {
 	return true, nil
 }
 
-// emitTiledDot emits the tiled product into out (shape batch..., m, n):
+// emitTiledDot emits the product into out (shape batch..., m, n): on CPU
+// targets the lane-split form (lower_micro_dot.go) for small-batch dense
+// layers whose weights are contiguous along k, else the register-blocked
+// form (emitMicroDot); on GPU targets one row per pass (emitRowDot).
+func (k *kgen) emitTiledDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, acc *Node) *Node) {
+	if k.l.t.GPU {
+		k.emitRowDot(p, out, epilogue)
+		return
+	}
+	if k.splitDotOK(p) {
+		k.emitSplitDot(p, out, epilogue)
+		return
+	}
+	k.emitMicroDot(p, out, epilogue)
+}
+
+// emitRowDot emits the tiled product into out (shape batch..., m, n), one
+// output row per pass (GPU targets):
 //
 //	grid over batches and row tiles; serial over column tiles:
 //	  zero the TMxTN tile of out
@@ -96,11 +113,7 @@ func (l *lowerer) tiledDot(op *ir.Op) (ok bool, err error) {
 //	  epilogue (fusion): out[i,j] = f(out[i,j], ...) over the tile
 //
 // Each element still sums k in ascending order, as the per-element form.
-func (k *kgen) emitTiledDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, acc *Node) *Node) {
-	if k.splitDotOK(p) {
-		k.emitSplitDot(p, out, epilogue)
-		return
-	}
+func (k *kgen) emitRowDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, acc *Node) *Node) {
 	b := k.b
 	nb := len(p.lb)
 	et := p.resultElem

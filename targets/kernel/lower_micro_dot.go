@@ -193,3 +193,160 @@ func (k *kgen) emitSplitDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, 
 	})
 	k.memo = map[string]memoEntry{}
 }
+
+// Register-blocked products (every other matrix-form dot_general on CPU
+// targets). Each pass computes a micro-tile of MR rows x NR columns
+// (MicroM, MicroN; the last ones narrower) over the whole contraction,
+// its MR*NR/VectorWidth accumulator vectors kept in registers by the
+// renderer (wasm: promote.go):
+//
+//	grid over batches and chunks of TM rows (TileM, shrunk to a divisor of m);
+//	  serial over column tiles j0 (NR wide):
+//	    serial over row blocks i0 of the chunk (MR tall):
+//	      vector j: out[i0+r, j0+j] = 0                       (each r < MR)
+//	      serial k: a_r = A[i0+r, k]                          (each r < MR)
+//	        vector j: y = B[k, j0+j]; out[i0+r, j0+j] += a_r * y
+//	      epilogue: vector j: out[i0+r, j0+j] = f(out[i0+r, j0+j], ...)
+//
+// When the batches times the row chunks are fewer than the cores (batch-1
+// products with few rows), the grid runs over the column tiles instead and
+// each grid iteration takes all rows. Each output sums its products in
+// ascending k, exactly as the per-element form and the interpreter, so the
+// results are the same (bit for bit in the tests).
+
+// emitMicroDot emits the register-blocked product into out.
+func (k *kgen) emitMicroDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, acc *Node) *Node) {
+	b := k.b
+	t := k.l.t
+	nb := len(p.lb)
+	et := p.resultElem
+	mr, nr := int64(t.MicroM), int64(t.MicroN)
+	vw := int64(t.VectorWidth)
+	bshape := make([]int64, nb)
+	for i, d := range p.lb {
+		bshape[i] = p.lshape[d]
+	}
+	b.Nest(bshape, nb, func(bi []*Node) {
+		resIdx := func(i, j *Node) []*Node {
+			r := append([]*Node{}, bi...)
+			if p.lf >= 0 {
+				r = append(r, i)
+			}
+			if p.rf >= 0 {
+				r = append(r, j)
+			}
+			return r
+		}
+		lhs := func(i, kx *Node) *Node {
+			li := make([]*Node, len(p.lshape))
+			for x, d := range p.lb {
+				li[d] = bi[x]
+			}
+			li[p.lc] = kx
+			if p.lf >= 0 {
+				li[p.lf] = i
+			}
+			return b.Convert(k.valueAt(p.op.Operands[0], li), et)
+		}
+		rhs := func(kx, j *Node) *Node {
+			ri := make([]*Node, len(p.rshape))
+			for x, d := range p.rb {
+				ri[d] = bi[x]
+			}
+			ri[p.rc] = kx
+			if p.rf >= 0 {
+				ri[p.rf] = j
+			}
+			return b.Convert(k.valueAt(p.op.Operands[1], ri), et)
+		}
+		// tile emits one pass: rows i0+r (r < h) by columns j0+j (j < w).
+		tile := func(i0 *Node, h int64, j0 *Node, w int64) {
+			vec := Vector
+			if w < vw {
+				vec = Serial
+			}
+			rows := make([]*Node, h)
+			for r := range h {
+				rows[r] = i0
+				if r > 0 {
+					rows[r] = b.Bin(Add, i0, Idx(r))
+				}
+			}
+			col := func(j *Node) *Node { return b.Bin(Add, j0, j) }
+			k.memo = map[string]memoEntry{}
+			b.Loop(vec, w, func(j *Node) {
+				for r := range h {
+					b.Store(out, b.Offset(out, resIdx(rows[r], col(j))), ConstOf(et, int64(0)))
+				}
+			})
+			b.Loop(Serial, p.kk, func(kx *Node) {
+				as := make([]*Node, h)
+				for r := range h {
+					as[r] = lhs(rows[r], kx)
+				}
+				b.Loop(vec, w, func(j *Node) {
+					y := rhs(kx, col(j))
+					for r := range h {
+						off := b.Offset(out, resIdx(rows[r], col(j)))
+						b.Store(out, off, b.Bin(Add, b.Load(out, off), b.Bin(Mul, as[r], y)))
+					}
+				})
+			})
+			if epilogue != nil {
+				for r := range h {
+					k.memo = map[string]memoEntry{}
+					b.Loop(vec, w, func(j *Node) {
+						idx := resIdx(rows[r], col(j))
+						off := b.Offset(out, idx)
+						b.Store(out, off, epilogue(idx, b.Load(out, off)))
+					})
+				}
+			}
+			k.memo = map[string]memoEntry{}
+		}
+		// rowBlocks calls fn for the row blocks of [start, start+count).
+		rowBlocks := func(start *Node, count int64, fn func(i0 *Node, h int64)) {
+			if nfull := count / mr; nfull == 1 {
+				fn(start, mr)
+			} else if nfull > 1 {
+				b.Loop(Serial, nfull, func(xb *Node) { fn(b.Bin(Add, start, b.Bin(Mul, xb, Idx(mr))), mr) })
+			}
+			if rem := count % mr; rem > 0 {
+				fn(b.Bin(Add, start, Idx(count/mr*mr)), rem)
+			}
+		}
+		full, rem := p.n/nr, p.n%nr
+		if p.batch*(p.m/p.tm) >= int64(t.Cores) || full+min(rem, 1) < 2 {
+			b.Loop(Grid, p.m/p.tm, func(ic *Node) {
+				i0 := b.Bin(Mul, ic, Idx(p.tm))
+				if full == 1 {
+					rowBlocks(i0, p.tm, func(r0 *Node, h int64) { tile(r0, h, Idx(0), nr) })
+				} else if full > 1 {
+					b.Loop(Serial, full, func(jt *Node) {
+						rowBlocks(i0, p.tm, func(r0 *Node, h int64) { tile(r0, h, b.Bin(Mul, jt, Idx(nr)), nr) })
+					})
+				}
+				if rem > 0 {
+					rowBlocks(i0, p.tm, func(r0 *Node, h int64) { tile(r0, h, Idx(full*nr), rem) })
+				}
+			})
+			return
+		}
+		// Few rows: the grid runs over the column tiles.
+		b.Loop(Grid, full+min(rem, 1), func(g *Node) {
+			switch {
+			case rem == 0:
+				rowBlocks(Idx(0), p.m, func(r0 *Node, h int64) { tile(r0, h, b.Bin(Mul, g, Idx(nr)), nr) })
+			case full == 0:
+				rowBlocks(Idx(0), p.m, func(r0 *Node, h int64) { tile(r0, h, Idx(0), rem) })
+			default:
+				// Clamped so that the index ranges stay provably in bounds.
+				jf := b.Bin(Mul, b.Bin(Min, g, Idx(full-1)), Idx(nr))
+				b.If(b.Cmp(LT, g, Idx(full), false),
+					func() { rowBlocks(Idx(0), p.m, func(r0 *Node, h int64) { tile(r0, h, jf, nr) }) },
+					func() { rowBlocks(Idx(0), p.m, func(r0 *Node, h int64) { tile(r0, h, Idx(full*nr), rem) }) })
+			}
+		})
+	})
+	k.memo = map[string]memoEntry{}
+}

@@ -81,3 +81,74 @@ func TestSplitDotRemainders(t *testing.T) {
 		}
 	}
 }
+
+// TestMicroDotRemainders runs products of odd sizes (rows and columns not
+// multiples of the micro-tile, a prime row count, one row, one term,
+// batches, a fused epilogue) in the register-blocked form with several
+// micro-tiles, compares them with the interpreter within
+// corpustest.Reassociated and with the GPU's one-row-per-pass form bit for
+// bit (both sum k in ascending order).
+func TestMicroDotRemainders(t *testing.T) {
+	params := []TargetParams{{}, {Name: "cpu", VectorWidth: 8}, {MicroM: 4, MicroN: 8}, {MicroM: 3, MicroN: 12}, {MicroM: 1, MicroN: 4}, {Cores: 1}}
+	var srcs []string
+	for _, sz := range [][3]int{{1, 50, 9}, {3, 13, 1}, {7, 5, 20}, {37, 30, 6}, {16, 64, 3}} {
+		srcs = append(srcs, fmt.Sprintf(`func.func @main(%%a: tensor<%[1]dx%[3]dxf32>, %%b: tensor<%[3]dx%[2]dxf32>) -> tensor<%[1]dx%[2]dxf32> {
+  %%0 = stablehlo.dot_general %%a, %%b, contracting_dims = [1] x [0] : (tensor<%[1]dx%[3]dxf32>, tensor<%[3]dx%[2]dxf32>) -> tensor<%[1]dx%[2]dxf32>
+  return %%0 : tensor<%[1]dx%[2]dxf32>
+}`, sz[0], sz[1], sz[2]))
+	}
+	srcs = append(srcs, `func.func @main(%a: tensor<2x5x7xf32>, %b: tensor<2x7x11xf32>) -> tensor<2x5x11xf32> {
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x5x7xf32>, tensor<2x7x11xf32>) -> tensor<2x5x11xf32>
+  return %0 : tensor<2x5x11xf32>
+}`, `func.func @main(%a: tensor<9xf32>, %b: tensor<9x13xf32>) -> tensor<13xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [0] x [0] : (tensor<9xf32>, tensor<9x13xf32>) -> tensor<13xf32>
+  return %0 : tensor<13xf32>
+}`, `func.func @main(%x: tensor<5x12xf32>, %w: tensor<12x19xf32>, %c: tensor<19xf32>) -> tensor<5x19xf32> {
+  %0 = "zml.fusion"(%x, %w, %c) ({
+  ^bb0(%a: tensor<5x12xf32>, %v: tensor<12x19xf32>, %e: tensor<19xf32>):
+    %d = stablehlo.dot_general %a, %v, contracting_dims = [1] x [0] : (tensor<5x12xf32>, tensor<12x19xf32>) -> tensor<5x19xf32>
+    %bb = stablehlo.broadcast_in_dim %e, dims = [1] : (tensor<19xf32>) -> tensor<5x19xf32>
+    %s = stablehlo.add %d, %bb : tensor<5x19xf32>
+    %z = stablehlo.constant dense<0.0> : tensor<5x19xf32>
+    %r = stablehlo.maximum %s, %z : tensor<5x19xf32>
+    stablehlo.return %r : tensor<5x19xf32>
+  }) : (tensor<5x12xf32>, tensor<12x19xf32>, tensor<19xf32>) -> tensor<5x19xf32>
+  return %0 : tensor<5x19xf32>
+}`)
+	for n, src := range srcs {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			m := parse(t, src)
+			in := randomInputs(m.Func("main"), int64(n+1))
+			want, err := corpustest.Interpret(m, "main", in...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gp, err := Lower(m, "main", TargetParams{GPU: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rowForm, err := Eval(gp, in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tp := range params {
+				p, err := Lower(m, "main", tp)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := Eval(p, in)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := corpustest.Compare(got[0], want[0], corpustest.Reassociated); err != nil {
+					t.Fatalf("%+v: %v\n%s", tp, err, p)
+				}
+				for i := range got[0].F {
+					if got[0].F[i] != rowForm[0].F[i] {
+						t.Fatalf("%+v: element %d: %v, the row form gives %v", tp, i, got[0].F[i], rowForm[0].F[i])
+					}
+				}
+			}
+		})
+	}
+}
