@@ -51,15 +51,6 @@ func (l *lowerer) copyInto(steps []Step, srcs []bv, dsts []int) []Step {
 	return steps
 }
 
-func (l *lowerer) tensorsOnly(op *ir.Op, xs []bv) error {
-	for _, x := range xs {
-		if x.tuple != nil {
-			return errorf(op, "tuple values across control flow are not supported")
-		}
-	}
-	return nil
-}
-
 // while lowers stablehlo.while: the loop-carried values (tensors, or
 // tuples of them: each leaf) live in fresh buffers, initialised by copies;
 // cond computes the predicate buffer; body ends with copies of its results
