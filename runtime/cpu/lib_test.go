@@ -2,8 +2,10 @@ package cpu
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"unsafe"
 
@@ -39,6 +41,46 @@ func TestRunChunks(t *testing.T) {
 			t.Skip(err)
 		}
 	}
+	kern, grid := squaresKernel(t)
+	if _, err := kern.lib.Kernel("zml_kernel_nothere"); err == nil {
+		t.Error("a missing symbol resolved")
+	}
+	// Launches back to back over 1 to 5 workers, from two goroutines at
+	// once: every element accumulated exactly once per launch.
+	var wg sync.WaitGroup
+	for g := 0; g < 2; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			heap := make(chan []int32, 1)
+			for rep := 0; rep < 40; rep++ {
+				for workers := 1; workers <= 5; workers++ {
+					buf := make([]int32, 1001*3)
+					heap <- buf // on the heap: a goroutine stack may move during the call
+					<-heap
+					for j := range buf {
+						buf[j] = 1
+					}
+					kern.Run([]uint64{uint64(uintptr(unsafe.Pointer(&buf[0])))}, grid, workers)
+					for j, x := range buf {
+						if w := int32(j/3)*int32(j/3) + 1; x != w {
+							t.Errorf("%d workers: element %d is %d, want %d", workers, j, x, w)
+							return
+						}
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// squaresKernel compiles the squares kernel: 1001 workgroups (a grid loop
+// of 1001 with a vector loop of 3) adding the square of the workgroup's
+// index to its three elements of an i32 buffer; it returns the kernel and
+// its grid.
+func squaresKernel(tb testing.TB) (*squares, int64) {
+	tb.Helper()
 	out := &kernel.Buffer{Name: "out", Elem: ir.I32, Shape: []int64{1001, 3}, Strides: []int64{3, 1}, Role: kernel.ReadWrite}
 	g := &kernel.Node{Kind: kernel.Loop, Type: ir.Index, N: 1001, Level: kernel.Grid}
 	v := &kernel.Node{Kind: kernel.Loop, Type: ir.Index, N: 3, Level: kernel.Vector}
@@ -51,47 +93,60 @@ func TestRunChunks(t *testing.T) {
 	g.Body = []*kernel.Node{c, sq, v}
 	k := &kernel.Kernel{Name: "squares", Params: []*kernel.Buffer{out}, Body: []*kernel.Node{g}}
 	if err := kernel.Verify(k); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	tgt, err := llvm.CPUTarget("")
 	if err != nil {
-		t.Skip(err)
+		tb.Skip(err)
 	}
 	mod := llvm.NewModule(tgt)
 	rk, err := mod.Add(k, "squares")
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	if rk.Grid != 1001 {
-		t.Fatalf("grid %d, want 1001", rk.Grid)
+		tb.Fatalf("grid %d, want 1001", rk.Grid)
 	}
 	so, err := llvm.CompileCPU(context.Background(), mod)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	lib, err := Load(so)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	defer lib.Close()
-	if _, err := lib.Kernel("zml_kernel_nothere"); err == nil {
-		t.Error("a missing symbol resolved")
-	}
+	tb.Cleanup(func() { lib.Close() })
 	kern, err := lib.Kernel(rk.Symbol)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	for workers := 1; workers <= 5; workers++ {
-		buf := make([]int32, 1001*3)
-		for j := range buf {
-			buf[j] = 1
-		}
-		kern.Run([]uint64{uint64(uintptr(unsafe.Pointer(&buf[0])))}, rk.Grid, workers)
-		for j, x := range buf {
-			w := int32(j/3)*int32(j/3) + 1
-			if x != w {
-				t.Fatalf("%d workers: element %d is %d, want %d", workers, j, x, w)
+	return &squares{Kernel: kern, lib: lib}, rk.Grid
+}
+
+// squares is the squares kernel and its library.
+type squares struct {
+	*Kernel
+	lib *Library
+}
+
+// BenchmarkRunLaunch measures launches of a tiny kernel (the squares
+// kernel of TestRunChunks) back to back: the per-launch cost of the call
+// through purego on one worker, and of the hand-off to a second goroutine
+// on two.
+//
+//	go test -run XXX -bench RunLaunch ./runtime/cpu/
+func BenchmarkRunLaunch(b *testing.B) {
+	if _, err := llvm.ToolLLC.Path(); err != nil {
+		b.Skip(err)
+	}
+	kern, grid := squaresKernel(b)
+	buf := make([]int32, 1001*3)
+	addrs := []uint64{uint64(uintptr(unsafe.Pointer(&buf[0])))}
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			for range b.N {
+				kern.Run(addrs, grid, workers)
 			}
-		}
+		})
 	}
 }

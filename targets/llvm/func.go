@@ -25,10 +25,17 @@ type fn struct {
 	vars   map[*kernel.Node]value.Value // Var -> its alloca
 	bases  map[*kernel.Buffer]value.Value
 	global types.AddrSpace // address space of parameter buffers
+
+	// promoted maps the accumulate loads and stores of the serial loop
+	// being rendered with promoted accumulators (promote.go) to them;
+	// noPromote marks that loop while its body renders.
+	promoted  map[*kernel.Node]*promoAcc
+	noPromote map[*kernel.Node]bool
 }
 
 func newFn(m *Module, k *kernel.Kernel, f *ir.Func) *fn {
-	r := &fn{m: m, k: k, f: f, vals: map[*kernel.Node]value.Value{}, vars: map[*kernel.Node]value.Value{}, bases: map[*kernel.Buffer]value.Value{}}
+	r := &fn{m: m, k: k, f: f, vals: map[*kernel.Node]value.Value{}, vars: map[*kernel.Node]value.Value{}, bases: map[*kernel.Buffer]value.Value{},
+		promoted: map[*kernel.Node]*promoAcc{}, noPromote: map[*kernel.Node]bool{}}
 	r.entry = f.NewBlock("entry")
 	r.cur = r.entry
 	return r
@@ -287,6 +294,9 @@ func (r *fn) loop(n *kernel.Node) error {
 		}
 		r.vals[n] = idx
 		return r.body(n.Body)
+	}
+	if ok, err := r.promotedLoop(n); ok || err != nil {
+		return err
 	}
 	if ok, err := r.vectorLoop(n); ok || err != nil {
 		return err

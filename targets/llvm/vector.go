@@ -243,6 +243,9 @@ func mulI(b *ir.Block, x value.Value, c int64) value.Value {
 // node renders one body node.
 func (v *vec) node(n *kernel.Node) error {
 	r := v.r
+	if ok, err := v.promotedAccess(n); ok || err != nil {
+		return err
+	}
 	dep := false
 	for _, a := range n.Args {
 		if v.of(a).kind != uniform {
