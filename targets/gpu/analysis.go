@@ -1,6 +1,10 @@
 package gpu
 
-import K "github.com/zmlc/zmlc/targets/kernel"
+import (
+	"maps"
+
+	K "github.com/zmlc/zmlc/targets/kernel"
+)
 
 // affine is sum(coef[v] * v) + c over index nodes v (loop indices or
 // opaque sub-expressions).
@@ -122,7 +126,10 @@ func accesses(body []*K.Node, out *[]*K.Node) {
 // order or at once: for every buffer stored inside l, every access to it
 // inside l has an affine index c*l + rest with the same c for all of them
 // and rest spanning less than |c|, so each iteration touches its own slot.
-// Buffers only loaded are free.
+// Terms invariant in l (of values defined outside l that do not depend on
+// it, such as enclosing loops) are left out of rest when every access to
+// the buffer has the same ones: they shift all of one execution's slots
+// alike. Buffers only loaded are free.
 func independent(l *K.Node) bool {
 	var acc []*K.Node
 	accesses(l.Body, &acc)
@@ -132,13 +139,35 @@ func independent(l *K.Node) bool {
 			stored[a.Buf] = true
 		}
 	}
+	defined := map[*K.Node]bool{}
+	markDefined(l.Body, defined)
+	memo := map[*K.Node]bool{}
+	invariant := func(v *K.Node) bool { return !defined[v] && !dependsOn(v, l, memo) }
+	// The invariant terms of each stored buffer's accesses, when equal.
+	same := map[*K.Buffer]map[*K.Node]int64{}
+	differ := map[*K.Buffer]bool{}
+	for _, a := range acc {
+		if !stored[a.Buf] {
+			continue
+		}
+		inv := map[*K.Node]int64{}
+		for v, k := range affineOf(a.Args[0]).coef {
+			if v != l && k != 0 && invariant(v) {
+				inv[v] = k
+			}
+		}
+		if prev, ok := same[a.Buf]; !ok {
+			same[a.Buf] = inv
+		} else if !maps.Equal(prev, inv) {
+			differ[a.Buf] = true
+		}
+	}
 	type slot struct {
 		c      int64
 		lo, hi int64
 		set    bool
 	}
 	slots := map[*K.Buffer]*slot{}
-	memo := map[*K.Node]bool{}
 	for _, a := range acc {
 		if !stored[a.Buf] {
 			continue
@@ -151,6 +180,9 @@ func independent(l *K.Node) bool {
 		lo, hi := af.c, af.c
 		for v, k := range af.coef {
 			if v == l || k == 0 {
+				continue
+			}
+			if !differ[a.Buf] && invariant(v) {
 				continue
 			}
 			if dependsOn(v, l, memo) {
@@ -185,6 +217,15 @@ func independent(l *K.Node) bool {
 		}
 	}
 	return true
+}
+
+// markDefined records the nodes of body, recursively (loops included).
+func markDefined(body []*K.Node, defined map[*K.Node]bool) {
+	for _, n := range body {
+		defined[n] = true
+		markDefined(n.Body, defined)
+		markDefined(n.Else, defined)
+	}
 }
 
 func abs64(x int64) int64 {

@@ -134,7 +134,20 @@ func lowerKernel(k *K.Kernel, p Params) ([]*K.Kernel, error) {
 		if len(segs) > 1 {
 			name = fmt.Sprintf("%s_%d", k.Name, i)
 		}
-		if rr := matchRowReduce(seg); rr != nil && !p.Unstaged && rr.rows*rr.r < 1<<31 && useWorkgroupReduce(rr, p) {
+		rr := matchRowReduce(seg)
+		if rr != nil && (p.Unstaged || rr.rows*rr.r >= 1<<31 || !useWorkgroupReduce(rr, p)) {
+			rr = nil
+		}
+		// Many short rows that read reused windows (convolutions) are
+		// staged by boxes of outputs rather than reduced by a workgroup
+		// per output (conv.go).
+		if !p.Unstaged && (rr == nil || rr.rows >= int64(p.WorkgroupSize)) {
+			if st := planConv(seg, p); st != nil {
+				out = append(out, stagedConv(k, seg, name, st, p))
+				continue
+			}
+		}
+		if rr != nil {
 			out = append(out, workgroupReduce(k, seg, name, rr, p))
 			continue
 		}
