@@ -109,7 +109,8 @@ func (l *Lowered) Manifest(opts Options) (*emit.Manifest, []emit.BlobData, error
 	}
 	for i, e := range out.Entries {
 		f := l.Funcs[i]
-		me := emit.Entry{Name: e.Name, Export: e.Export, Inputs: []emit.Value{}, Outputs: []emit.Value{}}
+		me := emit.Entry{Name: e.Name, Export: e.Export, Inputs: []emit.Value{}, Outputs: []emit.Value{},
+			Prologue: len(kernel.SplitPrologue(e.Program).Kept)}
 		args := f.Args()
 		for k, t := range f.Type.Inputs {
 			if s, ok := f.ArgAttr(k, "zml.param").(ir.StringAttr); ok && s != "" {

@@ -6,7 +6,11 @@ package emit
 const Magic = "\x89ZPKG\r\n\x1a"
 
 // FormatVersion is the bundle format version this package writes and reads.
-const FormatVersion = 1
+// Version 2 added entries' prologue (Entry.Prologue): a launcher that
+// ignored it would give the host program a frame too small for its
+// prologue slots, so version 1 readers must reject version 2 bundles, and
+// this reader rejects version 1 bundles (recompile them).
+const FormatVersion = 2
 
 // Align is the alignment of every blob and of the manifest in the file.
 const Align = 4096

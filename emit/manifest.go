@@ -52,6 +52,12 @@ type Entry struct {
 	// Inputs and Outputs are the entry's arguments and results, in order.
 	Inputs  []Value `json:"inputs"`
 	Outputs []Value `json:"outputs"`
+	// Prologue is the number of buffers the entry's prologue keeps (its
+	// weight-only work, run once: docs/RUNTIME.md, "The prologue"); 0, and
+	// omitted, when it has none. The entry's frame then has 1+Prologue
+	// more slots after the outputs, which the launcher zeroes once and
+	// preserves from call to call.
+	Prologue int `json:"prologue,omitempty"`
 }
 
 // Value describes a tensor passed to or returned by an entry point.

@@ -121,6 +121,10 @@ func (m *Manifest) Validate() error {
 	return nil
 }
 
+// maxPrologue bounds Entry.Prologue: a frame's slots stay far below the
+// linear memory's size.
+const maxPrologue = 1 << 20
+
 func (m *Manifest) validateEntries() error {
 	names, exports := map[string]bool{}, map[string]bool{}
 	for i, e := range m.Entries {
@@ -131,6 +135,9 @@ func (m *Manifest) validateEntries() error {
 			return fmt.Errorf("entry %q: its name or export %q appears twice", e.Name, e.Export)
 		}
 		names[e.Name], exports[e.Export] = true, true
+		if e.Prologue < 0 || e.Prologue > maxPrologue {
+			return fmt.Errorf("entry %q: prologue keeps %d buffers (0 to %d allowed)", e.Name, e.Prologue, maxPrologue)
+		}
 		for j, v := range e.Inputs {
 			if err := checkValue(fmt.Sprintf("entry %q input %d", e.Name, j), v); err != nil {
 				return err

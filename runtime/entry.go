@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/binary"
 	"fmt"
 
 	"github.com/tetratelabs/wazero/api"
@@ -10,14 +11,16 @@ import (
 
 // entryState is what Run keeps of an entry point between calls, made at
 // its first Run: the frame (on the heap) and one buffer per input
-// (from the driver), both reused by every later call, and the manifest's
-// types decoded once.
+// (from the driver), both reused by every later call, the buffers its
+// prologue keeps, and the manifest's types decoded once.
 type entryState struct {
 	e        *emit.Entry
 	fn       api.Function
 	stack    []uint64 // CallWithStack's stack: the frame in, the status out
 	frame    uint64   // heap address of the frame
-	nslots   int      // parameters + inputs + outputs
+	nslots   int      // parameters + inputs + outputs (+ 1 + prologue buffers)
+	prologue int      // buffers the prologue keeps (emit.Entry.Prologue)
+	kept     []Handle // those buffers, once the prologue has run
 	inputs   []Handle // the input buffers
 	inSizes  []uint64
 	inTypes  []*ir.TensorType
@@ -37,10 +40,14 @@ func (r *Runtime) prepare(entry string) (_ *entryState, err error) {
 		return nil, fmt.Errorf("runtime: the bundle has no entry point %q", entry)
 	}
 	es := &entryState{
-		e:      e,
-		fn:     r.entries[entry],
-		stack:  make([]uint64, 1),
-		nslots: len(r.params) + len(e.Inputs) + len(e.Outputs),
+		e:        e,
+		fn:       r.entries[entry],
+		stack:    make([]uint64, 1),
+		nslots:   len(r.params) + len(e.Inputs) + len(e.Outputs),
+		prologue: e.Prologue,
+	}
+	if e.Prologue > 0 {
+		es.nslots += 1 + e.Prologue
 	}
 	fail := func(op string, err error) error {
 		return &Error{Entry: entry, Op: op, Status: StatusOf(err), Err: err}
@@ -58,6 +65,13 @@ func (r *Runtime) prepare(entry string) (_ *entryState, err error) {
 	if es.frame, err = r.mem.Heap.Alloc(uint64(8 * es.nslots)); err != nil {
 		return nil, fail("allocating the frame", err)
 	}
+	// The prologue's flag and slots start at zero (the heap's contents
+	// are undefined).
+	slots, err := r.mem.Slice(es.frame, uint64(8*es.nslots))
+	if err != nil {
+		return nil, fail("writing the frame", err)
+	}
+	clear(slots)
 	for i, v := range e.Inputs {
 		size, _ := emit.ByteSize(v.DType, v.Shape) // checked by emit's validation
 		h, err := r.drv.Alloc(uint64(size))
@@ -91,9 +105,35 @@ func (r *Runtime) prepare(entry string) (_ *entryState, err error) {
 func (r *Runtime) reserved() int {
 	n := 0
 	for _, es := range r.prepared {
-		n += 1 + len(es.inputs)
+		n += 1 + len(es.inputs) + len(es.kept)
 	}
 	return n
+}
+
+// keepPrologue takes the buffers of es's prologue out of the call's live
+// set once the host program has run it (its flag slot is nonzero), so that
+// they outlive the call: every later call reads them. It runs after every
+// call, failed ones included, as a call may fail after its prologue.
+func (r *Runtime) keepPrologue(es *entryState, c *call) {
+	if es.prologue == 0 || es.kept != nil {
+		return
+	}
+	slots, err := r.mem.Slice(es.frame, uint64(8*es.nslots))
+	if err != nil {
+		return
+	}
+	flag := es.nslots - es.prologue - 1
+	if binary.LittleEndian.Uint64(slots[8*flag:]) == 0 {
+		return
+	}
+	es.kept = make([]Handle, 0, es.prologue)
+	for j := range es.prologue {
+		h := binary.LittleEndian.Uint64(slots[8*(flag+1+j):])
+		if c.live[h] {
+			delete(c.live, h)
+			es.kept = append(es.kept, h)
+		}
+	}
 }
 
 // hostViewer is implemented by the drivers whose buffers are ranges of the

@@ -279,7 +279,8 @@ func (r *Runtime) Run(ctx context.Context, entry string, inputs []*ir.Tensor) (o
 	for i, h := range es.inputs {
 		binary.LittleEndian.PutUint64(slots[8*(len(r.params)+i):], h)
 	}
-	clear(slots[8*(len(r.params)+len(es.inputs)):])
+	base := len(r.params) + len(e.Inputs)
+	clear(slots[8*base : 8*(base+len(e.Outputs))])
 	for i, x := range inputs {
 		if err := r.writeInput(es.inputs[i], es.inSizes[i], x); err != nil {
 			return nil, fail(fmt.Sprintf("writing input %d", i), err)
@@ -287,6 +288,7 @@ func (r *Runtime) Run(ctx context.Context, entry string, inputs []*ir.Tensor) (o
 	}
 	es.stack[0] = es.frame
 	callErr := es.fn.CallWithStack(ctx, es.stack)
+	r.keepPrologue(es, c)
 	if c.err != nil {
 		return nil, c.err
 	}
@@ -302,7 +304,6 @@ func (r *Runtime) Run(ctx context.Context, entry string, inputs []*ir.Tensor) (o
 	// The frame may have moved with the memory's length, not its base:
 	// take the slots again.
 	slots, _ = r.mem.Slice(es.frame, uint64(8*es.nslots))
-	base := len(r.params) + len(e.Inputs)
 	outs = make([]*ir.Tensor, len(e.Outputs))
 	for i := range e.Outputs {
 		h := binary.LittleEndian.Uint64(slots[8*(base+i):])

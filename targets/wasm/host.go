@@ -119,7 +119,14 @@ func (h *hostGen) entry(name string, params map[string]int) (*Func, error) {
 			b.set(l)
 		}
 	}
-	if err := h.steps(h.p.Steps); err != nil {
+	steps := h.p.Steps
+	if pr := kernel.SplitPrologue(h.p); len(pr.Kept) > 0 {
+		if err := h.prologue(pr, inputSlot+len(h.p.Outputs)); err != nil {
+			return nil, err
+		}
+		steps = pr.Rest
+	}
+	if err := h.steps(steps); err != nil {
 		return nil, err
 	}
 	for i, id := range h.p.Outputs {
@@ -147,6 +154,38 @@ func (h *hostGen) entry(name string, params map[string]int) (*Func, error) {
 	}
 	b.i32(0)
 	return b.f, nil
+}
+
+// prologue emits the entry's prologue (docs/RUNTIME.md, "The prologue"):
+// frame slot flag is 0 until the prologue has run; then slots flag+1...
+// hold the handles of pr.Kept. The first call runs pr.Steps and fills the
+// slots; every call loads the kept handles from them.
+func (h *hostGen) prologue(pr kernel.Prologue, flag int) error {
+	b := h.b
+	const frame = 0
+	b.get(frame)
+	b.mem(OpI64Load, 3, int64(8*flag))
+	b.op(OpI64Eqz)
+	b.iff()
+	if err := h.steps(pr.Steps); err != nil {
+		return err
+	}
+	for j, id := range pr.Kept {
+		b.get(frame)
+		b.get(h.handles[id])
+		b.mem(OpI64Store, 3, int64(8*(flag+1+j)))
+	}
+	b.get(frame)
+	b.i64(1)
+	b.mem(OpI64Store, 3, int64(8*flag))
+	b.els()
+	for j, id := range pr.Kept {
+		b.get(frame)
+		b.mem(OpI64Load, 3, int64(8*(flag+1+j)))
+		b.set(h.handles[id])
+	}
+	b.end()
+	return nil
 }
 
 // alloc emits local = alloc(size), returning status 2 if it fails.
