@@ -100,6 +100,23 @@
 // memory with barriers, and invocation 0 combines the init value and
 // stores. Float add and mul are reassociated by the tree.
 //
+// A nest whose body reads read-only buffers at affine indices inside inner
+// loops, reusing elements across outputs — convolutions — is staged by
+// boxes of B consecutive parallel iterations (conv.go): per box the
+// workgroup copies each reused load's window (one range of its buffer) to
+// shared memory, a barrier, then every invocation runs the original body
+// for its points reading the windows. B is the largest aligned box of up
+// to 4 iterations per invocation whose windows fit SharedMemBytes; with
+// the vulkan parameters MNIST's conv layers at batch 64 use boxes of 416
+// outputs (conv1: windows of 112 activations and all 72 weights), 768
+// (conv2: 832 and 1152) and 968 (conv3: its 288 weights only; the
+// activation window, whole images, does not fit 32 KiB). Additions keep their order (bit-identical to
+// the serial form). Such nests are staged rather than reduced by a
+// workgroup per output when there are at least WorkgroupSize outputs. On
+// lavapipe at batch 64 the three conv kernels ran 1.4x, 1.4-2x and
+// 1.7-2.9x faster than before (device timestamps, same minute, loaded
+// machine).
+//
 // On lavapipe (a CPU device: barriers are coroutine switches, shared
 // loads are gathers) staging costs more than it saves: a 512^3 f32 dot
 // measured 1.8 GFLOP/s tiled (vulkan preset) against 18 GFLOP/s with one
@@ -111,9 +128,11 @@
 //
 // # Not yet
 //
-// Convolution keeps one invocation per output element (no implicit GEMM
-// or shared staging yet), as do dot_general forms that are not matrix
-// form (several contracting or free dimensions) and multi-operand reduces
-// (argmax); kernels without a provably parallel loop (sort, scatter) run
-// in a single invocation.
+// Convolutions whose indices are not affine in the parallel digits
+// (padding clamps, strides through selects) or whose windows do not fit
+// keep one invocation per output element, as do dot_general forms that
+// are not matrix form (several contracting or free dimensions) and
+// multi-operand reduces (argmax); kernels without a provably parallel loop
+// (sort, scatter) run in a single invocation — on lavapipe such kernels
+// are cut short beyond LavapipeLoopLimit iterations (iterations.go).
 package gpu
