@@ -53,6 +53,11 @@ func fmaKernel(m *llir.Module, w int) *llir.Func {
 	n := entry.NewLoad(types.I64, entry.NewIntToPtr(a0, types.NewPointer(types.I64)))
 	a1 := entry.NewLoad(types.I64, entry.NewGetElementPtr(types.I64, addrs, constant.NewInt(types.I64, 1)))
 	out := entry.NewIntToPtr(a1, types.NewPointer(vt))
+	// The chains start from out[begin] + k+1: values LLVM cannot see, so
+	// it cannot fold a chain whose constant start is a fixed point of the
+	// FMA (1 is: 1*(1-2^-24) + 1e-7 rounds to 1), which made the kernel
+	// run 7 of its 12 chains.
+	start := entry.NewLoad(vt, entry.NewGetElementPtr(vt, out, begin))
 	entry.NewBr(loop)
 
 	// loop: c_k = fma(c_k, 1-2^-24, 1e-7) for every chain k, n times.
@@ -60,7 +65,7 @@ func fmaKernel(m *llir.Module, w int) *llir.Func {
 	mul, add := splat(1-1.0/(1<<24)), splat(1e-7)
 	chains := make([]*llir.InstPhi, fmaChains)
 	for k := range chains {
-		chains[k] = loop.NewPhi(llir.NewIncoming(splat(float32(k+1)), entry))
+		chains[k] = loop.NewPhi(llir.NewIncoming(entry.NewFAdd(start, splat(float32(k+1))), entry))
 	}
 	next := make([]llvalue.Value, fmaChains)
 	for k, c := range chains {
