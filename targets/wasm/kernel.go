@@ -44,6 +44,10 @@ type kr struct {
 	work         int64
 	promo        *promo // the accumulation kept in locals (promote.go)
 	promoted     int
+	// Strength-reduced addresses (hoist.go) and the vector loop being
+	// rendered with SIMD.
+	ind  map[indKey]indUse
+	curV *kernel.Node
 }
 
 // errorf returns an error naming the kernel and its source.
@@ -216,9 +220,31 @@ func (r *kr) pushConst(n *kernel.Node) error {
 
 // addr pushes the i32 address of element idx of buffer buf.
 func (r *kr) addr(buf *kernel.Buffer, idx *kernel.Node) error {
-	if buf.Space != kernel.Global || buf.Index >= len(r.base) || r.k.Params[buf.Index] != buf {
-		return r.errorf("buffer %s is not a parameter of the kernel", buf.Name)
+	off, err := r.addrOff(buf, idx)
+	if err != nil || off == 0 {
+		return err
 	}
+	r.b.i32(off)
+	r.b.op(OpI32Add)
+	return nil
+}
+
+// addrOff pushes an i32 address and returns the byte offset to add to it
+// (a memarg offset) for element idx of buffer buf.
+func (r *kr) addrOff(buf *kernel.Buffer, idx *kernel.Node) (int64, error) {
+	if buf.Space != kernel.Global || buf.Index >= len(r.base) || r.k.Params[buf.Index] != buf {
+		return 0, r.errorf("buffer %s is not a parameter of the kernel", buf.Name)
+	}
+	b := r.b
+	if u, ok := r.indAddr(buf, idx); ok {
+		b.get(u.p.local)
+		return u.off, nil
+	}
+	return 0, r.addrFull(buf, idx)
+}
+
+// addrFull pushes the address of element idx of buf computed from idx.
+func (r *kr) addrFull(buf *kernel.Buffer, idx *kernel.Node) error {
 	b := r.b
 	b.get(r.base[buf.Index])
 	if idx.Kind == kernel.Const {
@@ -300,20 +326,22 @@ func (r *kr) node(n *kernel.Node, mult int64) error {
 		if _, err := valType(n.Buf.Elem); err != nil {
 			return r.errorf("load from %s: %v", n.Buf.Name, err)
 		}
-		if err := r.addr(n.Buf, n.Args[0]); err != nil {
+		off, err := r.addrOff(n.Buf, n.Args[0])
+		if err != nil {
 			return err
 		}
-		b.mem(loadOp(n.Buf.Elem), log2Size(n.Buf.Elem), 0)
+		b.mem(loadOp(n.Buf.Elem), log2Size(n.Buf.Elem), off)
 		return r.define(n)
 	case kernel.Store:
 		r.work += mult
-		if err := r.addr(n.Buf, n.Args[0]); err != nil {
+		off, err := r.addrOff(n.Buf, n.Args[0])
+		if err != nil {
 			return err
 		}
 		if err := r.push(n.Args[1]); err != nil {
 			return err
 		}
-		b.mem(storeOp(n.Buf.Elem), log2Size(n.Buf.Elem), 0)
+		b.mem(storeOp(n.Buf.Elem), log2Size(n.Buf.Elem), off)
 		return nil
 	case kernel.Var:
 		if err := r.push(n.Args[0]); err != nil {
@@ -355,9 +383,19 @@ func (r *kr) scalarLoop(n *kernel.Node, from, to int64, mult int64) error {
 	r.vals[n] = i
 	b.i64(from)
 	b.set(i)
+	ptrs, done := r.planInduction(n, from)
+	defer done()
 	b.loop()
 	if err := r.body(n.Body, mult*(to-from)); err != nil {
 		return err
+	}
+	for _, p := range ptrs {
+		if p.step != 0 {
+			b.get(p.local)
+			b.i32(p.step)
+			b.op(OpI32Add)
+			b.set(p.local)
+		}
 	}
 	b.get(i)
 	b.i64(1)

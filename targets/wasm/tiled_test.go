@@ -138,6 +138,32 @@ var benchConvs = map[string]string{
 }`,
 }
 
+// benchSmall are the MNIST CNN's other products: the one-channel first
+// convolution and the batch-1 dense layer on a [out, in] weight (read
+// through a transposed view); flops are 2 per multiply-add.
+var benchSmall = map[string]struct {
+	src   string
+	flops float64
+}{
+	"conv1_26x26x8x9": {`func.func @main(%x: tensor<1x28x28x1xf32>, %w: tensor<8x1x3x3xf32>) -> tensor<1x26x26x8xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[o, i, 0, 1]->[b, 0, 1, f], window = {stride = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x28x28x1xf32>, tensor<8x1x3x3xf32>) -> tensor<1x26x26x8xf32>
+  return %0 : tensor<1x26x26x8xf32>
+}`, 2 * 26 * 26 * 8 * 9},
+	"fc1_1x32x11616": {`func.func @main(%x: tensor<1x11616xf32>, %w: tensor<32x11616xf32>) -> tensor<1x32xf32> {
+  %wt = stablehlo.transpose %w, dims = [1, 0] : (tensor<32x11616xf32>) -> tensor<11616x32xf32>
+  %0 = stablehlo.dot_general %x, %wt, contracting_dims = [1] x [0] : (tensor<1x11616xf32>, tensor<11616x32xf32>) -> tensor<1x32xf32>
+  return %0 : tensor<1x32xf32>
+}`, 2 * 32 * 11616},
+}
+
+// BenchmarkSmallProducts runs benchSmall on the wasm target (2 workers)
+// with the default micro-tile and reports GFLOP/s.
+func BenchmarkSmallProducts(b *testing.B) {
+	for name, c := range benchSmall {
+		benchProduct(b, name, c.src, [2]int{}, c.flops)
+	}
+}
+
 // benchMicro are the register micro-tiles (MicroM x MicroN) the
 // convolution benchmarks compare; the first is the wasm default.
 var benchMicro = [][2]int{{4, 8}, {2, 24}, {1, 32}, {2, 32}, {3, 12}}
@@ -148,14 +174,17 @@ var benchMicro = [][2]int{{4, 8}, {2, 24}, {1, 32}, {2, 32}, {3, 12}}
 func BenchmarkTiledConv(b *testing.B) {
 	for name, src := range benchConvs {
 		for _, mt := range benchMicro {
-			benchConv(b, name, src, mt)
+			benchProduct(b, name+"/"+itoa(mt[0])+"x"+itoa(mt[1]), src, mt, 0)
 		}
 	}
 }
 
-func benchConv(b *testing.B, name, src string, mt [2]int) {
+// benchProduct runs src with micro-tile mt (zero: the default) and
+// reports GFLOP/s: flops per run, or (0) those of a convolution whose
+// kernel's first dim is the output features.
+func benchProduct(b *testing.B, name, src string, mt [2]int, flops float64) {
 	{
-		b.Run(name+"/"+itoa(mt[0])+"x"+itoa(mt[1]), func(b *testing.B) {
+		b.Run(name, func(b *testing.B) {
 			m, err := asm.Parse(name+".mlir", []byte(src))
 			if err != nil {
 				b.Fatal(err)
@@ -180,7 +209,9 @@ func benchConv(b *testing.B, name, src string, mt [2]int) {
 			defer rt.Close()
 			ws := in[1].Type.Shape
 			os := m.Func("main").Type.Results[0].(*ir.TensorType).Shape
-			flops := 2 * float64(ws[0]*ws[1]*ws[2]*ws[3]) * float64(os[0]*os[1]*os[2]*os[3]) / float64(ws[0])
+			if flops == 0 {
+				flops = 2 * float64(ws[0]*ws[1]*ws[2]*ws[3]) * float64(os[0]*os[1]*os[2]*os[3]) / float64(ws[0])
+			}
 			b.ResetTimer()
 			for range b.N {
 				if _, err := rt.Run(context.Background(), "main", in); err != nil {

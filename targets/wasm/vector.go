@@ -132,6 +132,8 @@ func (r *kr) vectorLoop(n *kernel.Node, mult int64) (bool, error) {
 	b.i64(0)
 	b.set(j)
 	r.vals[n] = j
+	r.curV = n
+	defer func() { r.curV = nil }()
 	r.vvals = map[*kernel.Node]int64{}
 	r.vaddr = map[*kernel.Node]int64{}
 	r.splat = map[*kernel.Node]int64{}
