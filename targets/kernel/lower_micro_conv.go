@@ -121,6 +121,10 @@ type microConv struct {
 	wk     *Buffer // kernel, packShape order
 	last   int     // the result dim blocked by MR (last spatial, or batch)
 	mr, nr int64
+	// The value the epilogue computes (res before trailing reshapes) and
+	// the chain to its index.
+	epiRes   *ir.Value
+	epiSteps []chainStep
 }
 
 // emitMicroConv emits the register-blocked convolution described above
@@ -142,6 +146,15 @@ func (k *kgen) emitMicroConv(conv *ir.Op, c *convInfo, cs []int64, steps []chain
 		outer[i] = cs[d]
 	}
 	m.last = int(rowDims[len(rowDims)-1])
+	m.epiRes, m.epiSteps = res, steps
+	// The epilogue is evaluated before the chain's trailing reshapes (they
+	// do not move elements): its index is then the transposed convolution
+	// index, with no div/rem to undo a flattening.
+	for len(m.epiSteps) > 0 && m.epiSteps[len(m.epiSteps)-1].perm == nil && m.epiRes.Def != nil &&
+		m.epiRes.Def.Name == "stablehlo.reshape" && m.epiRes != conv.Results[0] {
+		m.epiRes = m.epiRes.Def.Operands[0]
+		m.epiSteps = m.epiSteps[:len(m.epiSteps)-1]
+	}
 	n := cs[m.last]
 	lo, hi := microInterior(c, n)
 	b.Nest(outer, min(2, len(outer)), func(oi []*Node) {
@@ -284,11 +297,12 @@ func (m *microConv) tile(base []*Node, x0 *Node, mr int64, f0 *Node, nw int64, i
 		for r := int64(0); r < mr; r++ {
 			k.memo = map[string]memoEntry{}
 			b.Loop(vec, nw, func(f1 *Node) {
-				off, multi := pos(r, f1)
+				off, _ := pos(r, f1)
+				_, multi := k.mapChain(m.epiSteps, full(r, f1), m.cs)
 				acc := b.Load(m.out, off)
 				k.scalarsAt = map[*ir.Value]*Node{m.conv.Results[0]: acc}
 				k.memo = map[string]memoEntry{}
-				v := k.valueAt(m.res, multi())
+				v := k.valueAt(m.epiRes, multi())
 				k.scalarsAt = nil
 				b.Store(m.out, off, b.Convert(v, m.out.Elem))
 			})
