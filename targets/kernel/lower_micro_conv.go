@@ -7,7 +7,9 @@ import (
 // Register-blocked convolution (CPU-like targets). The implicit GEMM of
 // lower_convtile.go computes, per pass, a micro-tile of MR output positions
 // (consecutive along the last spatial dimension) by NR output features
-// (TargetParams.MicroM, MicroN), whose MR*NR/VectorWidth accumulator
+// (TargetParams.MicroM, MicroN; for fewer than MicroN output features NR
+// is their count rounded up to the vector width and MR grows to keep
+// MR*NR), whose MR*NR/VectorWidth accumulator
 // vectors a renderer keeps in registers across the whole reduction:
 //
 //	grid over batch and the first spatial dim; serial over the others:
@@ -135,6 +137,14 @@ func (k *kgen) emitMicroConv(conv *ir.Op, c *convInfo, cs []int64, steps []chain
 	dn := c.dn
 	m := &microConv{k: k, conv: conv, c: c, cs: cs, steps: steps, out: out, res: res, wk: wk,
 		mr: int64(t.MicroM), nr: int64(t.MicroN)}
+	// Fewer output features than MicroN: a narrower, taller micro-tile
+	// with as many accumulators (2x24 becomes 3x16 for 16 features, 6x8
+	// for 8).
+	vw := int64(t.VectorWidth)
+	if cout := cs[dn.OutputFeatureDimension]; cout < m.nr {
+		nr := (cout + vw - 1) / vw * vw
+		m.mr, m.nr = max(1, m.mr*m.nr/nr), nr
+	}
 	// Rows: batch, then the spatial dims in output order; the last is
 	// blocked, the others are the grid (first two) and serial loops.
 	rowDims := []int64{dn.OutputBatchDimension}
