@@ -161,3 +161,25 @@ func TestMemoryDoesNotMove(t *testing.T) {
 		t.Errorf("wazero says %d bytes, the reservation %d", sz, len(mem.Bytes()))
 	}
 }
+
+// TestInterruptible runs the wasm target built with wazero's
+// WithCloseOnContextDone: a run works, and a cancelled context fails the
+// next one with the context's error.
+func TestInterruptible(t *testing.T) {
+	bundle, weights, _ := testBundle(t, emit.FormatWasmSelf)
+	rt, err := Open(bundle, Options{Weights: weights, Workers: 2, Interruptible: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Close()
+	x := vec(0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4)
+	outs, err := rt.Run(context.Background(), "forward", []*ir.Tensor{x})
+	if want := vec(1.5, 3, 4.5, 6, 7.5, 9, 10.5, 12); err != nil || !outs[0].Equal(want) {
+		t.Fatalf("run: %v, %v; want %v", outs, err, want)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := rt.Run(ctx, "forward", []*ir.Tensor{x}); !errors.Is(err, context.Canceled) {
+		t.Errorf("run with a cancelled context: %v", err)
+	}
+}
