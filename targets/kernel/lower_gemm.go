@@ -298,18 +298,32 @@ func (k *kgen) emitPackedDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node,
 						rowB := add(mul(t, g.nIC*g.mc), mul(ic, g.mc))
 						// Pack A: Ap[pan, kk, i] = A[rowB + pan*MR + i, pc*KC + kk].
 						b.Loop(Serial, g.mPan, func(pan *Node) {
-							b.Loop(Serial, g.kc, func(kk *Node) {
-								kx := add(mul(pc, g.kc), kk)
-								b.Loop(Unrolled, g.mr, func(i *Node) {
-									row := add(add(rowB, mul(pan, g.mr)), i)
-									dst := add(mul(add(mul(pan, g.kc), kk), g.mr), i)
-									guarded(and(lt(row, p.m, g.rowsChecked), lt(kx, p.kk, g.kChecked)),
-										func() {
-											b.Store(ap, dst, operand(0, bi, clamp(row, p.m, g.rowsChecked), clamp(kx, p.kk, g.kChecked)))
-										},
-										func() { b.Store(ap, dst, zero) })
+							row0 := add(rowB, mul(pan, g.mr))
+							// packA packs the panel at row0; rows are checked
+							// only for a panel crossing m (the last ones).
+							packA := func(row0 *Node, rowsChecked bool) {
+								b.Loop(Serial, g.kc, func(kk *Node) {
+									kx := add(mul(pc, g.kc), kk)
+									b.Loop(Unrolled, g.mr, func(i *Node) {
+										row := add(row0, i)
+										dst := add(mul(add(mul(pan, g.kc), kk), g.mr), i)
+										guarded(and(lt(row, p.m, rowsChecked), lt(kx, p.kk, g.kChecked)),
+											func() {
+												b.Store(ap, dst, operand(0, bi, clamp(row, p.m, rowsChecked), clamp(kx, p.kk, g.kChecked)))
+											},
+											func() { b.Store(ap, dst, zero) })
+									})
 								})
-							})
+							}
+							if !g.rowsChecked {
+								packA(row0, false)
+								return
+							}
+							// A full panel: row0+MR <= m, so clamping row0 to
+							// m-MR changes nothing but the static range.
+							b.If(b.Bin(LE, add(row0, Idx(g.mr)), Idx(p.m)),
+								func() { packA(b.Bin(Min, row0, Idx(p.m-g.mr)), false) },
+								func() { packA(row0, true) })
 						})
 						b.Loop(Serial, g.nPan, func(jr *Node) {
 							col0 := add(mul(jc, g.nc), mul(jr, g.nr))
