@@ -56,6 +56,9 @@ func (t TargetParams) withDefaults() TargetParams {
 	if t.TileK <= 0 {
 		t.TileK = d.TileK
 	}
+	if t.MicroM <= 0 && t.MicroN <= 0 && t.VectorWidth == d.VectorWidth {
+		t.MicroM, t.MicroN = d.MicroM, d.MicroN
+	}
 	if t.MicroM <= 0 {
 		t.MicroM = 4
 	}
