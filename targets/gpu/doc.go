@@ -113,9 +113,11 @@
 // activation window, whole images, does not fit 32 KiB). Additions keep their order (bit-identical to
 // the serial form). Such nests are staged rather than reduced by a
 // workgroup per output when there are at least WorkgroupSize outputs. On
-// lavapipe at batch 64 the three conv kernels ran 1.4x, 1.4-2x and
-// 1.7-2.9x faster than before (device timestamps, same minute, loaded
-// machine).
+// lavapipe at batch 64 (device timestamps, 5 alternating runs on 2 loaded
+// cores) the three conv kernels took 6.4, 108 and 202 ms at best against
+// 8.6, 145 and 320 ms before (medians 8.7, 212, 352 against 9.4, 160,
+// 390: with barriers as coroutine switches the staged kernels suffer more
+// from a loaded machine).
 //
 // On lavapipe (a CPU device: barriers are coroutine switches, shared
 // loads are gathers) staging costs more than it saves: a 512^3 f32 dot
