@@ -283,7 +283,10 @@ func (m *microConv) tile(base []*Node, x0 *Node, mr int64, f0 *Node, nw int64, i
 		body := func() {
 			b.Loop(Serial, c.cin, func(ci *Node) {
 				as := make([]*Node, mr)
-				for r := int64(0); r < mr; r++ {
+				// Last position first: a wasm engine that checks bounds
+				// once per address for the largest offset (wazero) then
+				// skips the checks of the others.
+				for r := mr - 1; r >= 0; r-- {
 					lis[r][dn.InputFeatureDimension] = ci
 					as[r] = b.Convert(k.valueAt(m.conv.Operands[0], lis[r]), et)
 				}

@@ -281,7 +281,7 @@ func (k *kgen) emitMicroDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, 
 			})
 			b.Loop(Serial, p.kk, func(kx *Node) {
 				as := make([]*Node, h)
-				for r := range h {
+				for r := h - 1; r >= 0; r-- { // last row first, as in lower_micro_conv.go
 					as[r] = lhs(rows[r], kx)
 				}
 				b.Loop(vec, w, func(j *Node) {

@@ -166,7 +166,7 @@ func BenchmarkSmallProducts(b *testing.B) {
 
 // benchMicro are the register micro-tiles (MicroM x MicroN) the
 // convolution benchmarks compare; the first is the wasm default.
-var benchMicro = [][2]int{{4, 8}, {2, 24}, {1, 32}, {2, 32}, {3, 12}}
+var benchMicro = [][2]int{{2, 24}, {4, 8}, {3, 16}, {1, 48}, {2, 32}, {4, 12}}
 
 // BenchmarkTiledConv runs benchConvs on the wasm target (2 workers) with
 // each of benchMicro and reports GFLOP/s (2 flops per multiply-add of the

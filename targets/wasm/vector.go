@@ -199,7 +199,11 @@ func (r *kr) vectorLoop(n *kernel.Node, mult int64) (bool, error) {
 	}
 	iters := nv / 4
 	if iters <= maxUnroll {
-		for it := int64(0); it < iters; it++ {
+		// Last iteration first: wazero checks a memory access against the
+		// bounds once per address value and skips later accesses at
+		// smaller offsets from it (its known safe bounds), so the largest
+		// offset goes first. The iterations are independent.
+		for it := iters - 1; it >= 0; it-- {
 			r.voff, r.vrun = 16*it, -1
 			if err := r.vbody(n, p, mult); err != nil {
 				return true, err
