@@ -277,6 +277,10 @@ func (r *fn) node(n *kernel.Node) error {
 		r.vals[n] = v
 		return err
 	}
+	if v, ok, err := r.foldDiv(n); ok || err != nil {
+		r.vals[n] = v
+		return err
+	}
 	v, err := r.scalar(n)
 	if err != nil {
 		return err

@@ -108,12 +108,17 @@ func vectorizable(n *kernel.Node) bool {
 			continue
 		case kernel.Add, kernel.Sub, kernel.Mul, kernel.And, kernel.Or, kernel.Xor, kernel.Select, kernel.Fma,
 			kernel.EQ, kernel.NE, kernel.LT, kernel.LE, kernel.GT, kernel.GE:
-		case kernel.Div:
-			if !b.Type.IsFloat() {
+		case kernel.Div, kernel.Rem:
+			if c := b.Args[1]; !b.Type.IsFloat() && (b.Type != zir.Index || c.Kind != kernel.Const || c.I <= 0) ||
+				b.Kind == kernel.Rem && b.Type.IsFloat() {
 				return false
 			}
 		case kernel.Max, kernel.Min:
 			if !b.Type.IsInteger() && b.Type != zir.Index {
+				return false
+			}
+		case kernel.Convert:
+			if !sameReg(b.Args[0].Type, b.Type) {
 				return false
 			}
 		default:
@@ -131,6 +136,14 @@ func vectorizable(n *kernel.Node) bool {
 	return true
 }
 
+// sameReg reports whether a convert from a to b is the identity on
+// registers (index and i64, i32 and ui32 of one width are one LLVM type).
+func sameReg(a, b zir.ElementType) bool {
+	ra, err1 := regType(a)
+	rb, err2 := regType(b)
+	return err1 == nil && err2 == nil && ra.Equal(rb) && (a.IsInteger() || a == zir.Index) && (b.IsInteger() || b == zir.Index)
+}
+
 // vecElem reports whether values of e live in registers as in memory.
 func vecElem(e zir.ElementType) bool {
 	switch e {
@@ -146,7 +159,7 @@ func (r *fn) vectorLoop(n *kernel.Node) (ok bool, err error) {
 	if n.Level != kernel.Vector || r.m.Target.Arch != CPU || !vectorizable(n) {
 		return false, nil
 	}
-	v := &vec{r: r, n: int(n.N), lanes: map[*kernel.Node]*lane{n: {kind: affine, stride: 1, base: i64c(0)}}}
+	v := &vec{r: r, n: int(n.N), loop: n, lanes: map[*kernel.Node]*lane{n: {kind: affine, stride: 1, base: i64c(0)}}}
 	for _, b := range n.Body {
 		if err := v.node(b); err != nil {
 			return true, err
@@ -159,6 +172,7 @@ func (r *fn) vectorLoop(n *kernel.Node) (ok bool, err error) {
 type vec struct {
 	r     *fn
 	n     int
+	loop  *kernel.Node // the vector loop (nil: a promotion's accesses)
 	lanes map[*kernel.Node]*lane
 }
 
@@ -267,6 +281,15 @@ func (v *vec) node(n *kernel.Node) error {
 					return err
 				}
 			}
+		}
+	case kernel.Convert:
+		// Same register type (index and i64): the value as it is.
+		v.lanes[n] = v.of(n.Args[0])
+		return nil
+	case kernel.Div, kernel.Rem:
+		if l := v.divLane(n, v.of(n.Args[0])); l != nil {
+			v.lanes[n] = l
+			return nil
 		}
 	case kernel.Load:
 		return v.load(n)
