@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"slices"
 
@@ -20,8 +19,16 @@ const progressThreshold = 256 << 20
 // bindWeights allocates every parameter on the device and fills it, from
 // the bundle's embedded blob or from the safetensors file opts.Weights,
 // checking each tensor's dtype and shape against the manifest.
+//
+// A safetensors parameter is read from the file with pread, never through
+// the file's memory map (whose pages would stay resident while it is
+// open): straight into the linear memory when its buffer lies there
+// (drivers sharing the memory, see inPlace), otherwise through one
+// weightChunk buffer handed to Driver.Write (writeReaderRange). The map is
+// only used to validate the header.
 func (r *Runtime) bindWeights(opts Options) error {
 	var file *tensorio.File
+	var raw *os.File
 	var total int64
 	for _, p := range r.man.Parameters {
 		n, _ := emit.ByteSize(p.DType, p.Shape)
@@ -36,55 +43,96 @@ func (r *Runtime) bindWeights(opts Options) error {
 			}
 			defer f.Close()
 			file = f
+			if raw, err = os.Open(opts.Weights); err != nil {
+				return fmt.Errorf("runtime: weights: %w", err)
+			}
+			defer raw.Close()
 		}
 	}
-	var bar io.Writer = io.Discard
+	var bar *progressbar.ProgressBar
 	if opts.Progress > 0 || opts.Progress == 0 && total >= progressThreshold && term.IsTerminal(int(os.Stderr.Fd())) {
-		pb := progressbar.NewOptions64(total, progressbar.OptionSetWriter(os.Stderr), progressbar.OptionShowBytes(true),
+		bar = progressbar.NewOptions64(total, progressbar.OptionSetWriter(os.Stderr), progressbar.OptionShowBytes(true),
 			progressbar.OptionSetDescription("binding weights"), progressbar.OptionClearOnFinish())
-		defer pb.Finish()
-		bar = pb
+		defer bar.Finish()
+	}
+	progress := func(n int) {
+		if bar != nil {
+			bar.Add(n)
+		}
 	}
 	for _, p := range r.man.Parameters {
-		data, err := r.weightBytes(file, opts.Weights, p)
-		if err != nil {
-			return err
+		var data []byte
+		var info tensorio.TensorInfo
+		var size uint64
+		if p.Blob != "" {
+			var err error
+			if data, err = r.blobBytes(p); err != nil {
+				return err
+			}
+			size = uint64(len(data))
+		} else {
+			var err error
+			if info, err = checkWeight(file, opts.Weights, p); err != nil {
+				return err
+			}
+			size = uint64(info.Size())
 		}
-		h, err := r.drv.Alloc(uint64(len(data)))
+		h, err := r.drv.Alloc(size)
 		if err != nil {
-			return fmt.Errorf("runtime: weight %q: alloc of %d bytes: %w", p.Name, len(data), err)
+			return fmt.Errorf("runtime: weight %q: alloc of %d bytes: %w", p.Name, size, err)
 		}
 		r.params = append(r.params, h)
-		if err := r.drv.Write(h, 0, data); err != nil {
+		if p.Blob != "" {
+			err = r.drv.Write(h, 0, data)
+			progress(len(data))
+		} else {
+			err = r.fillFromFile(h, raw, opts.Weights, file.DataOffset()+info.Begin, info.Size(), progress)
+		}
+		if err != nil {
 			return fmt.Errorf("runtime: weight %q: %w", p.Name, err)
 		}
-		bar.Write(data)
 	}
 	return nil
 }
 
-// weightBytes returns parameter p's bytes, checked against the manifest.
-func (r *Runtime) weightBytes(file *tensorio.File, path string, p emit.Parameter) ([]byte, error) {
-	if p.Blob != "" {
-		data, ok := r.bundle.Blob(p.Blob)
-		if !ok { // Validate guarantees it exists
-			return nil, fmt.Errorf("runtime: weight %q: blob %q is missing", p.Name, p.Blob)
-		}
-		return data, nil
+// fillFromFile fills buffer h with the n bytes of f (read from path) that
+// start at byte off: in place when the buffer lies in the linear memory,
+// else through Driver.Write. progress is told each piece's size.
+func (r *Runtime) fillFromFile(h Handle, f *os.File, path string, off, n int64, progress func(int)) error {
+	if b, ok, err := inPlace(r.drv, h, uint64(n)); err != nil {
+		return err
+	} else if ok {
+		return readRange(b, f, path, off, progress)
 	}
+	return writeReaderRange(r.drv, h, f, path, off, n, progress)
+}
+
+// blobBytes returns the bytes of parameter p, embedded as a bundle blob.
+func (r *Runtime) blobBytes(p emit.Parameter) ([]byte, error) {
+	data, ok := r.bundle.Blob(p.Blob)
+	if !ok { // Validate guarantees it exists
+		return nil, fmt.Errorf("runtime: weight %q: blob %q is missing", p.Name, p.Blob)
+	}
+	return data, nil
+}
+
+// checkWeight returns the description of parameter p's tensor in the
+// safetensors file (opened from path), checked against the manifest's
+// dtype and shape.
+func checkWeight(file *tensorio.File, path string, p emit.Parameter) (tensorio.TensorInfo, error) {
 	want := ir.TensorOf(mustElem(p.DType), p.Shape...)
 	info, ok := file.Info(p.Name)
 	if !ok {
-		return nil, fmt.Errorf("runtime: weights %s: tensor %q (%s) is missing", path, p.Name, want)
+		return info, fmt.Errorf("runtime: weights %s: tensor %q (%s) is missing", path, p.Name, want)
 	}
 	if info.Elem != want.Elem || !slices.Equal(info.Shape, p.Shape) {
 		got := fmt.Sprintf("%s %v", info.DType, info.Shape)
 		if info.Elem != ir.Invalid {
 			got = info.Type().String()
 		}
-		return nil, fmt.Errorf("runtime: weights %s: tensor %q is %s, the bundle wants %s", path, p.Name, got, want)
+		return info, fmt.Errorf("runtime: weights %s: tensor %q is %s, the bundle wants %s", path, p.Name, got, want)
 	}
-	return file.Raw(p.Name)
+	return info, nil
 }
 
 // mustElem parses a dtype the manifest's validation has accepted.

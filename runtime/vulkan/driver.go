@@ -100,7 +100,10 @@ type loadedKernel struct {
 // New returns a Vulkan driver; the device is opened at Init.
 func New(opts Options) *Driver { return &Driver{opts: opts} }
 
-var _ runtime.Driver = (*Driver)(nil)
+var (
+	_ runtime.Driver          = (*Driver)(nil)
+	_ runtime.HostBytesDriver = (*Driver)(nil)
+)
 
 // Name implements runtime.Driver.
 func (d *Driver) Name() string { return "vulkan" }
@@ -267,6 +270,27 @@ func (d *Driver) Write(dst runtime.Handle, off uint64, src []byte) error {
 	}
 	d.stats.StagedBytes += uint64(copy(b, src))
 	return nil
+}
+
+// HostBytes implements runtime.HostBytesDriver: with zero copy, bytes
+// [off, off+n) of buffer h are a slice of the imported linear memory
+// (after recorded work has run); on the copying path ok is false.
+func (d *Driver) HostBytes(h runtime.Handle, off, n uint64) ([]byte, bool, error) {
+	if d.host == nil {
+		return nil, false, nil
+	}
+	if err := d.flush(); err != nil {
+		return nil, false, err
+	}
+	size, ok := d.env.Memory.Heap.Size(h)
+	if !ok {
+		return nil, false, fmt.Errorf("%w: handle %#x is not a live buffer", runtime.ErrInvalid, h)
+	}
+	if off > size || n > size-off {
+		return nil, false, fmt.Errorf("%w: bytes [%d, %d+%d) run past the %d-byte buffer %#x", runtime.ErrInvalid, off, off, n, size, h)
+	}
+	b, err := d.env.Memory.Slice(h+off, n)
+	return b, err == nil, err
 }
 
 // Read implements runtime.Driver.
