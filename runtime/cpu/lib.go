@@ -28,7 +28,9 @@ type Library struct {
 }
 
 // Load dlopens the shared object so (its bytes: written to a temporary
-// file that is removed once loaded). Errors name the dynamic loader's
+// file that is removed once loaded, unless the environment sets
+// ZMLC_KEEP_KERNELS=1: then it stays, so that profilers such as perf can
+// name the kernels of their samples). Errors name the dynamic loader's
 // complaint, for example an undefined symbol.
 func Load(so []byte) (*Library, error) {
 	f, err := os.CreateTemp("", "zmlc-kernels-*.so")
@@ -36,7 +38,9 @@ func Load(so []byte) (*Library, error) {
 		return nil, fmt.Errorf("cpu: writing the kernel library: %w", err)
 	}
 	path := f.Name()
-	defer os.Remove(path)
+	if os.Getenv("ZMLC_KEEP_KERNELS") != "1" {
+		defer os.Remove(path)
+	}
 	if _, err := f.Write(so); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("cpu: writing the kernel library: %w", err)
