@@ -30,6 +30,11 @@ import (
 // itself when it has that layout, else a copy made by a small packing
 // kernel launched just before (emitConvPack).
 //
+// The products are written y*a (exact in IEEE arithmetic, so the same as
+// a*y): the weight vector, which dies at its last use, is the operand a
+// two-address SIMD instruction set (SSE under wazero) overwrites, instead
+// of the splat input that lives on.
+//
 // Sum order: each output element still adds its products a*y one at a
 // time, window positions in row-major order, then input features in
 // ascending order, exactly as the direct form (lower_conv.go) and the
@@ -295,7 +300,7 @@ func (m *microConv) tile(base []*Node, x0 *Node, mr int64, f0 *Node, nw int64, i
 					y := b.Load(m.wk, b.Bin(Add, wrow, f1))
 					for r := int64(0); r < mr; r++ {
 						off, _ := pos(r, f1)
-						b.Store(m.out, off, b.Bin(Add, b.Load(m.out, off), b.Bin(Mul, as[r], y)))
+						b.Store(m.out, off, b.Bin(Add, b.Load(m.out, off), b.Bin(Mul, y, as[r])))
 					}
 				})
 			})

@@ -145,9 +145,11 @@ func (k *kgen) emitSplitDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, 
 						b.Loop(Vector, vw, func(l *Node) {
 							kx := b.Bin(Add, b.Bin(Mul, k0, Idx(vw)), l)
 							a := lhs(i, kx)
-							for r := range w {
+							// Last column first: its weight row has the largest
+							// offset (one bounds check on wazero, lower_micro_conv.go).
+							for r := w - 1; r >= 0; r-- {
 								off := b.Bin(Add, pbase[r], l)
-								b.Store(part, off, b.Bin(Add, b.Load(part, off), b.Bin(Mul, a, rhs(kx, js[r]))))
+								b.Store(part, off, b.Bin(Add, b.Load(part, off), b.Bin(Mul, rhs(kx, js[r]), a)))
 							}
 						})
 					})
@@ -158,7 +160,7 @@ func (k *kgen) emitSplitDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, 
 						a := lhs(i, kx)
 						for r := range w {
 							off := b.Bin(Add, pbase[r], tl)
-							b.Store(part, off, b.Bin(Add, b.Load(part, off), b.Bin(Mul, a, rhs(kx, js[r]))))
+							b.Store(part, off, b.Bin(Add, b.Load(part, off), b.Bin(Mul, rhs(kx, js[r]), a)))
 						}
 					})
 				}
@@ -288,7 +290,7 @@ func (k *kgen) emitMicroDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, 
 					y := rhs(kx, col(j))
 					for r := range h {
 						off := b.Offset(out, resIdx(rows[r], col(j)))
-						b.Store(out, off, b.Bin(Add, b.Load(out, off), b.Bin(Mul, as[r], y)))
+						b.Store(out, off, b.Bin(Add, b.Load(out, off), b.Bin(Mul, y, as[r])))
 					}
 				})
 			})
