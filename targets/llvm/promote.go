@@ -212,7 +212,7 @@ func (r *fn) promotedLoop(l *kernel.Node) (ok bool, err error) {
 			}
 		}
 	}
-	if vloop == nil {
+	if vloop == nil || !r.rendersVector(vloop) {
 		return false, nil
 	}
 	v := &vec{r: r, n: int(vloop.N), lanes: map[*kernel.Node]*lane{}}

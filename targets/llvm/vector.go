@@ -144,6 +144,13 @@ func sameReg(a, b zir.ElementType) bool {
 	return err1 == nil && err2 == nil && ra.Equal(rb) && (a.IsInteger() || a == zir.Index) && (b.IsInteger() || b == zir.Index)
 }
 
+// rendersVector reports whether vectorLoop renders loop n as vector
+// instructions (promotedLoop relies on it: the promoted accumulators are
+// read and written only there).
+func (r *fn) rendersVector(n *kernel.Node) bool {
+	return n.Level == kernel.Vector && r.m.Target.Arch == CPU && vectorizable(n)
+}
+
 // vecElem reports whether values of e live in registers as in memory.
 func vecElem(e zir.ElementType) bool {
 	switch e {
@@ -156,7 +163,7 @@ func vecElem(e zir.ElementType) bool {
 // vectorLoop renders Vector loop n as vector instructions; ok is false
 // when it cannot (the caller renders a scalar loop).
 func (r *fn) vectorLoop(n *kernel.Node) (ok bool, err error) {
-	if n.Level != kernel.Vector || r.m.Target.Arch != CPU || !vectorizable(n) {
+	if !r.rendersVector(n) {
 		return false, nil
 	}
 	v := &vec{r: r, n: int(n.N), loop: n, lanes: map[*kernel.Node]*lane{n: {kind: affine, stride: 1, base: i64c(0)}}}
