@@ -33,10 +33,10 @@ type DeviceModule struct {
 
 // kernelParams returns the kernel lowering's parameters for target:
 // opts.Kernel with zero fields taking the target's values (cpu: the f32
-// lanes of --cpu, llvm.CPULanes: 16 with AVX-512 under --cpu=native, else
-// 8; one core per CPU; GPU targets: workgroups and threads). The kernel
-// lowering takes the cpu target's name as the switch of its packed GEMM
-// (targets/kernel/lower_gemm.go).
+// lanes of --cpu, llvm.CPULanes: 16 with full-width AVX-512 under
+// --cpu=native, else 8; one core per CPU; GPU targets: workgroups and
+// threads). The kernel lowering takes the cpu target's name as the
+// switch of its packed GEMM (targets/kernel/lower_gemm.go).
 func kernelParams(target string, opts Options) kernel.TargetParams {
 	tp := opts.Kernel
 	if tp.Name == "" {

@@ -248,3 +248,20 @@ func BenchmarkCPUPackedGemm(b *testing.B) {
 		})
 	}
 }
+
+// TestCPULanes: the default and named CPUs get the x86-64-v3 baseline's 8
+// lanes on amd64 (4 on arm64); native gets 8 or 16.
+func TestCPULanes(t *testing.T) {
+	base := 8
+	if runtime.GOARCH == "arm64" {
+		base = 4
+	}
+	for _, c := range []string{"", "x86-64-v3", "znver4"} {
+		if got := CPULanes(c); got != base {
+			t.Errorf("CPULanes(%q) = %d, want %d", c, got, base)
+		}
+	}
+	if got := CPULanes("native"); got != base && got != 16 {
+		t.Errorf("CPULanes(native) = %d", got)
+	}
+}
