@@ -40,6 +40,7 @@ type kr struct {
 	// of uniform values, the current iteration's constant byte offset and
 	// the local holding the running offset (-1 when unrolled).
 	vaddr, splat map[*kernel.Node]int64
+	vaoff        map[*kernel.Node]int64 // byte offsets from vaddr (memarg)
 	voff, vrun   int64
 	work         int64
 	promo        *promo // the accumulation kept in locals (promote.go)

@@ -136,6 +136,7 @@ func (r *kr) vectorLoop(n *kernel.Node, mult int64) (bool, error) {
 	defer func() { r.curV = nil }()
 	r.vvals = map[*kernel.Node]int64{}
 	r.vaddr = map[*kernel.Node]int64{}
+	r.vaoff = map[*kernel.Node]int64{}
 	r.splat = map[*kernel.Node]int64{}
 	inBody := map[*kernel.Node]bool{}
 	for _, m := range n.Body {
@@ -177,11 +178,13 @@ func (r *kr) vectorLoop(n *kernel.Node, mult int64) (bool, error) {
 			}
 		case m.Kind == kernel.Load && p.varying(m) || m.Kind == kernel.Store:
 			a := b.local(I32)
-			if err := r.addr(m.Buf, m.Args[0]); err != nil {
+			off, err := r.addrOff(m.Buf, m.Args[0])
+			if err != nil {
 				return true, err
 			}
 			b.set(a)
 			r.vaddr[m] = a
+			r.vaoff[m] = off
 		}
 		for _, a := range m.Args {
 			if _, done := r.splat[a]; done || p.varying(a) || a.Kind == kernel.Const || a.Type != ir.F32 {
@@ -227,7 +230,7 @@ func (r *kr) vectorLoop(n *kernel.Node, mult int64) (bool, error) {
 		b.brIf(0)
 		b.end()
 	}
-	r.vvals, r.vaddr, r.splat = nil, nil, nil
+	r.vvals, r.vaddr, r.vaoff, r.splat = nil, nil, nil, nil
 	return true, r.scalarLoop(n, nv, n.N, mult)
 }
 
@@ -253,7 +256,10 @@ func (r *kr) vbody(n *kernel.Node, p *vplan, mult int64) error {
 }
 
 // vaddrPush pushes the address of lane 0 of the current iteration of a
-// varying load or store, and returns the constant byte offset to add.
+// varying load or store, and returns the constant byte offset to add (the
+// iteration's, plus the access's offset from a strength-reduced pointer:
+// accesses sharing one pointer keep one address value, so wazero checks
+// its bounds once for the largest offset).
 func (r *kr) vaddrPush(m *kernel.Node, c int64) int64 {
 	b := r.b
 	b.get(r.vaddr[m])
@@ -265,7 +271,7 @@ func (r *kr) vaddrPush(m *kernel.Node, c int64) int64 {
 		}
 		b.op(OpI32Add)
 	}
-	return r.voff * c
+	return r.voff*c + r.vaoff[m]
 }
 
 // vnode renders one node of a vectorised body.
