@@ -151,6 +151,7 @@ func lowerDevice(l *Lowered, target string, opts Options) error {
 				return fmt.Errorf("vulkan target: %w", err)
 			}
 			dm.Blob = blob
+			recordVulkanIterations(dm, ks)
 		}
 		dm.Module = emit.Module{Name: "kernels", Format: emit.FormatSPIRV, Blob: "kernels.spv"}
 		if opts.GPU.Unstaged {

@@ -42,6 +42,10 @@ type Options struct {
 	Validation bool
 	// Timestamps times every launch with timestamp queries (KernelTimes).
 	Timestamps bool
+	// No8Or16Bit loads the bundle's No8Or16Bit fallback module
+	// (FallbackOption) even on a device with 8- and 16-bit features, as
+	// the environment variable EnvNo8Or16Bit=1 does.
+	No8Or16Bit bool
 }
 
 // Stats count what the driver did since Init.
@@ -81,11 +85,13 @@ type Driver struct {
 	deferred []*Buffer
 	mods     []*loadedModule
 	stats    Stats
+	lavapipe bool // the device is lavapipe (checkLoopLimit)
 }
 
 type loadedModule struct {
-	shader  *ShaderModule
-	kernels []*loadedKernel
+	shader   *ShaderModule
+	kernels  []*loadedKernel
+	fallback bool // the No8Or16Bit module (moduleBlob)
 }
 
 type loadedKernel struct {
@@ -146,6 +152,7 @@ func (d *Driver) Init(env *runtime.Env) error {
 		return err
 	}
 	d.dev = dev
+	d.lavapipe = dev.IsLavapipe()
 	if d.opts.Timestamps {
 		if err := dev.EnableTimestamps(256); err != nil {
 			return err
@@ -202,10 +209,13 @@ func (d *Driver) Alloc(size uint64) (runtime.Handle, error) {
 		}
 		return h, nil
 	}
-	b, err := d.dev.NewBuffer(size)
+	// Whole 32-bit words, so that the binding of a packed 1- or 2-byte
+	// buffer (No8Or16Bit) covers its last word; Size stays the buffer's.
+	b, err := d.dev.NewBuffer((size + 3) &^ 3)
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", runtime.ErrOutOfMemory, err)
 	}
+	b.Size = size
 	d.next++
 	d.bufs[d.next] = b
 	return d.next, nil
@@ -379,10 +389,12 @@ func (d *Driver) capabilityFeature(c spirv.Capability) (string, bool) {
 	return "", true
 }
 
-// LoadModule implements runtime.Driver: it checks the module's
-// capabilities against the device, strips the float-control modes the
-// device does not honour, and builds one pipeline per kernel. Loading a
-// loaded module does nothing.
+// LoadModule implements runtime.Driver: it picks the module's blob (the
+// No8Or16Bit fallback on a device without 8- and 16-bit features, or when
+// forced: moduleBlob), refuses on lavapipe a kernel over its loop limit
+// (checkLoopLimit), checks the module's capabilities against the device,
+// strips the float-control modes the device does not honour, and builds
+// one pipeline per kernel. Loading a loaded module does nothing.
 func (d *Driver) LoadModule(index int) error {
 	man := d.env.Manifest
 	if index < 0 || index >= len(man.Modules) {
@@ -398,9 +410,12 @@ func (d *Driver) LoadModule(index int) error {
 	if m.Format != emit.FormatSPIRV {
 		return fmt.Errorf("%w: module %q has format %q; the vulkan driver runs %q", runtime.ErrUnsupported, m.Name, m.Format, emit.FormatSPIRV)
 	}
-	blob, ok := d.env.Bundle.Blob(m.Blob)
-	if !ok {
-		return fmt.Errorf("%w: module %q: the bundle has no blob %q", runtime.ErrInvalid, m.Name, m.Blob)
+	blob, fallback, err := d.moduleBlob(index, m)
+	if err != nil {
+		return err
+	}
+	if err := d.checkLoopLimit(index); err != nil {
+		return err
 	}
 	info, err := spirv.Inspect(blob)
 	if err != nil {
@@ -422,7 +437,7 @@ func (d *Driver) LoadModule(index int) error {
 	if err != nil {
 		return err
 	}
-	lm := &loadedModule{shader: sh}
+	lm := &loadedModule{shader: sh, fallback: fallback}
 	d.mods[index] = lm
 	for _, k := range m.Kernels {
 		i := slices.IndexFunc(info.Entries, func(e spirv.EntryPoint) bool { return e.Name == k.Symbol })
@@ -461,7 +476,9 @@ func (d *Driver) LoadModule(index int) error {
 	return nil
 }
 
-// bindRange returns the binding of buffer handle h.
+// bindRange returns the binding of buffer handle h: its bytes rounded up
+// to whole 32-bit words (the buffers of a No8Or16Bit module are arrays of
+// words).
 func (d *Driver) bindRange(h runtime.Handle) (BufferRange, error) {
 	var r BufferRange
 	if d.host != nil {
@@ -469,13 +486,15 @@ func (d *Driver) bindRange(h runtime.Handle) (BufferRange, error) {
 		if !ok {
 			return r, fmt.Errorf("%w: handle %#x is not a live buffer", runtime.ErrInvalid, h)
 		}
-		r = BufferRange{Buffer: d.host, Offset: h, Size: n}
+		r = BufferRange{Buffer: d.host, Offset: h, Size: (n + 3) &^ 3}
 	} else {
 		b, ok := d.bufs[h]
 		if !ok {
 			return r, fmt.Errorf("%w: handle %#x is not a live buffer", runtime.ErrInvalid, h)
 		}
-		r = BufferRange{Buffer: b, Offset: 0, Size: max(b.Size, 4)}
+		// Alloc made the device buffer whole words: a packed 1- or
+		// 2-byte buffer (No8Or16Bit) is bound up to its last word's end.
+		r = BufferRange{Buffer: b, Offset: 0, Size: max((b.Size+3)&^3, 4)}
 	}
 	if lim := uint64(d.dev.Limits.MaxStorageBufferRange); r.Size > lim {
 		return r, fmt.Errorf("%w: buffer %#x of %d bytes exceeds device %s's storage-buffer range of %d bytes", runtime.ErrUnsupported, h, r.Size, d.dev.Name, lim)
