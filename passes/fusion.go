@@ -37,8 +37,21 @@ import (
 // side effects or with regions other than reduce's (while, if, sort,
 // scatter, calls, collectives) never fuse; nested regions are not fused.
 //
+// Weight-only work stays out of the regions that run on every call
+// (fusion_weights.go): in a function's entry block, broadcasts of values
+// computed from zml.param arguments and constants alone first sink below
+// the elementwise ops that read them, and weight-only elementwise ops (and
+// reductions) smaller than their readers' results do not join the
+// readers' group; they form weights regions, merged where placement
+// allows and placed before their first reader, whose kernels read only
+// weights and so run once, in the entry's prologue
+// (kernel.SplitPrologue). Batch norm's rsqrt(var + eps) is computed per
+// channel there instead of per output element in the convolution's region.
+//
 // Every op in a region is an ordinary StableHLO op that the interpreter
-// runs exactly as before, so fusion changes no result.
+// runs exactly as before, so fusion changes no result (the sinking
+// rewrites elementwise ops of broadcasts into broadcasts of elementwise
+// ops, which compute each element the same way).
 type fusionPass struct{}
 
 func init() {
@@ -67,8 +80,15 @@ func (fusionPass) Run(m *ir.Module) error {
 			continue
 		}
 		rw := NewRewriter(f.Body)
+		w := newWeightValues(f, eff)
+		sinkWeightBroadcasts(rw, f, w, eff)
+		rw.Finish(f.Body)
 		for _, b := range f.Body.Blocks {
-			fuseBlock(rw, b, eff)
+			var wb *weightValues // weight-only work is kept apart in the entry block only
+			if b == f.Body.Entry() {
+				wb = w
+			}
+			fuseBlock(rw, b, eff, wb)
 		}
 		rw.Finish(f.Body)
 	}
@@ -114,6 +134,10 @@ type fusionGroup struct {
 	ops      []*ir.Op // in reverse program order while grouping
 	reduces  int
 	contract *ir.Op // the dot or convolution, if any
+	// weights marks a group of weight-only elementwise work that joined
+	// no group (kept out by weightValues.keepOut, or read by several
+	// groups); only loop ops join it, placeWeightGroups places it.
+	weights bool
 }
 
 func (g *fusionGroup) kind() string {
@@ -128,7 +152,10 @@ func (g *fusionGroup) kind() string {
 
 // fuseBlock groups the ops of b and replaces each group of two or more ops
 // by a zml.fusion.
-func fuseBlock(rw *Rewriter, b *ir.Block, eff *effects) {
+// With w (the entry block's weight classes), weight-only elementwise work
+// smaller than its readers' results stays out of their group (see
+// weightValues); w is nil for other blocks.
+func fuseBlock(rw *Rewriter, b *ir.Block, eff *effects, w *weightValues) {
 	pos := make(map[*ir.Op]int, len(b.Ops))
 	for i, op := range b.Ops {
 		pos[op] = i
@@ -156,10 +183,12 @@ func fuseBlock(rw *Rewriter, b *ir.Block, eff *effects) {
 		}
 		// The one group all readers belong to, or nil.
 		var target *fusionGroup
+		var readers []*ir.Op
 		ok := true
 		for _, r := range op.Results {
 			for _, u := range rw.Users(r) {
 				t := top(u)
+				readers = append(readers, t)
 				g := group[t]
 				if t == nil || g == nil || (target != nil && g != target) {
 					ok = false
@@ -176,7 +205,11 @@ func fuseBlock(rw *Rewriter, b *ir.Block, eff *effects) {
 				break
 			}
 		}
-		if ok && target != nil && accepts(target, role) {
+		join := ok && target != nil && accepts(target, role) && (!target.weights || role == roleLoop)
+		if join && !target.weights && w.keepOut(op, readers) {
+			join = false
+		}
+		if join {
 			target.ops = append(target.ops, op)
 			group[op] = target
 			switch role {
@@ -187,7 +220,9 @@ func fuseBlock(rw *Rewriter, b *ir.Block, eff *effects) {
 			}
 			continue
 		}
-		g := &fusionGroup{ops: []*ir.Op{op}}
+		// Weight-only elementwise work that joins no group starts a
+		// weights group (placed and merged by placeWeightGroups).
+		g := &fusionGroup{ops: []*ir.Op{op}, weights: role == roleLoop && w.weightElementwise(op)}
 		switch role {
 		case roleReduce:
 			g.reduces = 1
@@ -197,12 +232,15 @@ func fuseBlock(rw *Rewriter, b *ir.Block, eff *effects) {
 		group[op] = g
 		groups = append(groups, g)
 	}
+	// Weights groups first: their regions may be placed before the
+	// regions that read them, at the same op.
+	built := placeWeightGroups(rw, b, groups, group, pos, top)
 	for _, g := range groups {
-		if len(g.ops) < 2 {
+		if built[g] || len(g.ops) < 2 {
 			continue
 		}
 		sort.Slice(g.ops, func(i, j int) bool { return pos[g.ops[i]] < pos[g.ops[j]] })
-		buildFusion(rw, g, group)
+		buildFusion(rw, g, g.ops[len(g.ops)-1])
 	}
 }
 
@@ -253,8 +291,10 @@ func isSplat(t *ir.Tensor) bool {
 }
 
 // buildFusion replaces the ops of g (in program order) by one zml.fusion
-// placed at the last of them.
-func buildFusion(rw *Rewriter, g *fusionGroup, group map[*ir.Op]*fusionGroup) {
+// placed before at (the last of them, or for weights groups an op before
+// which all its operands are defined and none of its results is read),
+// and returns the zml.fusion.
+func buildFusion(rw *Rewriter, g *fusionGroup, at *ir.Op) *ir.Op {
 	in := map[*ir.Op]bool{}
 	for _, op := range g.ops {
 		in[op] = true
@@ -302,7 +342,7 @@ func buildFusion(rw *Rewriter, g *fusionGroup, group map[*ir.Op]*fusionGroup) {
 	ret := ir.NewOp("stablehlo.return", rets, nil, nil)
 	ret.Loc = root.Loc
 	blk.Append(ret)
-	rw.InsertBefore(root, fusion)
+	rw.InsertBefore(at, fusion)
 	for i, r := range outs {
 		rw.ReplaceAllUses(r, fusion.Results[i])
 	}
@@ -315,6 +355,7 @@ func buildFusion(rw *Rewriter, g *fusionGroup, group map[*ir.Op]*fusionGroup) {
 			rw.Erase(c)
 		}
 	}
+	return fusion
 }
 
 // inGroup reports whether op or an op enclosing it is in the set.
