@@ -19,10 +19,11 @@ import (
 //	  block of MR'), only the other spatial dims tested:
 //	    serial over tiles of NR output features (the last one narrower):
 //	      vector f: out[pos(r, f)] = 0                        (each r < MR)
-//	      window w (if inside the input): serial c:
+//	      window w (if inside the input): serial c (two at a time when
+//	      the input features are even: acc + y_c*a_c + y_c+1*a_c+1):
 //	        a_r = in[pos r, w, c]                             (each r < MR)
 //	        vector f: y = wk[w, c, f]
-//	                  out[pos(r, f)] += a_r * y               (each r < MR)
+//	                  out[pos(r, f)] += y * a_r               (each r < MR)
 //	      vector f: out[pos(r, f)] = epilogue(out[pos(r, f)]) (each r < MR)
 //
 // wk is the kernel in [window..., input feature, output feature] order so
@@ -285,25 +286,53 @@ func (m *microConv) tile(base []*Node, x0 *Node, mr int64, f0 *Node, nw int64, i
 		for d := 0; d < c.s; d++ {
 			wbase = b.Bin(Add, wbase, b.Bin(Mul, w[d], Idx(wst[d])))
 		}
-		body := func() {
-			b.Loop(Serial, c.cin, func(ci *Node) {
-				as := make([]*Node, mr)
-				// Last position first: a wasm engine that checks bounds
-				// once per address for the largest offset (wazero) then
-				// skips the checks of the others.
+		// steps emits reduction steps for input features cis, in order,
+		// sharing one vector loop: acc = ((acc + y0*a0) + y1*a1) keeps the
+		// sum order of one step after the other.
+		steps := func(cis []*Node) {
+			u := len(cis)
+			as := make([][]*Node, u)
+			// Last feature and last position first: a wasm engine that
+			// checks bounds once per address for the largest offset
+			// (wazero) then skips the checks of the others.
+			for st := u - 1; st >= 0; st-- {
+				as[st] = make([]*Node, mr)
 				for r := mr - 1; r >= 0; r-- {
-					lis[r][dn.InputFeatureDimension] = ci
-					as[r] = b.Convert(k.valueAt(m.conv.Operands[0], lis[r]), et)
+					li := append([]*Node{}, lis[r]...)
+					li[dn.InputFeatureDimension] = cis[st]
+					as[st][r] = b.Convert(k.valueAt(m.conv.Operands[0], li), et)
 				}
-				wrow := b.Bin(Add, b.Bin(Add, wbase, b.Bin(Mul, ci, Idx(wst[c.s]))), f0)
-				b.Loop(vec, nw, func(f1 *Node) {
-					y := b.Load(m.wk, b.Bin(Add, wrow, f1))
-					for r := int64(0); r < mr; r++ {
-						off, _ := pos(r, f1)
-						b.Store(m.out, off, b.Bin(Add, b.Load(m.out, off), b.Bin(Mul, y, as[r])))
+			}
+			wrows := make([]*Node, u)
+			for st := range u {
+				wrows[st] = b.Bin(Add, b.Bin(Add, wbase, b.Bin(Mul, cis[st], Idx(wst[c.s]))), f0)
+			}
+			b.Loop(vec, nw, func(f1 *Node) {
+				ys := make([]*Node, u)
+				for st := u - 1; st >= 0; st-- {
+					ys[st] = b.Load(m.wk, b.Bin(Add, wrows[st], f1))
+				}
+				for r := int64(0); r < mr; r++ {
+					off, _ := pos(r, f1)
+					acc := b.Load(m.out, off)
+					for st := range u {
+						acc = b.Bin(Add, acc, b.Bin(Mul, ys[st], as[st][r]))
 					}
-				})
+					b.Store(m.out, off, acc)
+				}
 			})
+		}
+		body := func() {
+			if c.cin%2 == 0 {
+				// Two input features per iteration: half the loop and
+				// address overhead.
+				b.Loop(Serial, c.cin/2, func(c2 *Node) {
+					c0 := b.Bin(Mul, c2, Idx(2))
+					steps([]*Node{c0, b.Bin(Add, c0, Idx(1))})
+				})
+				return
+			}
+			b.Loop(Serial, c.cin, func(ci *Node) { steps([]*Node{ci}) })
 		}
 		if valid == nil {
 			body()

@@ -5,7 +5,7 @@ import "github.com/zmlc/zmlc/targets/kernel"
 // Register promotion of accumulators. The tiled dot_general and the tiled
 // convolution (kernel.Lower) accumulate into their output in memory:
 //
-//	loop serial L (a reduction) { ... loop vector V { out[i_r] = out[i_r] + x_r (each r) } ... }
+//	loop serial L (a reduction) { ... loop vector V { out[i_r] = (out[i_r] + x_r) + ... (each r) } ... }
 //
 // When the accumulate stores (one or more, all in one vector loop V) are
 // the only stores inside L, their addresses do not change across L (they
@@ -83,8 +83,16 @@ func (r *kr) planPromote(l *kernel.Node) *promo {
 	pr := &promo{vloop: v, by: map[*kernel.Node]*promoAcc{}}
 	bufs := map[*kernel.Buffer]bool{}
 	for _, st := range stores {
+		// sum is load + x, or (load + x) + y ...: a chain of adds on the
+		// loaded value.
 		sum := st.Args[1]
-		if sum.Kind != kernel.Add || sum.Args[0].Kind != kernel.Load {
+		if sum.Kind != kernel.Add {
+			return nil
+		}
+		for sum.Args[0].Kind == kernel.Add {
+			sum = sum.Args[0]
+		}
+		if sum.Args[0].Kind != kernel.Load {
 			return nil
 		}
 		ld := sum.Args[0]

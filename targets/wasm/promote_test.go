@@ -9,8 +9,9 @@ import (
 )
 
 // tiledPrograms are kernels whose reductions the renderer keeps in v128
-// locals: a dense layer, an NHWC convolution, and a strided store
-// (NCHW output) that needs lane loads and stores.
+// locals: a dense layer, NHWC convolutions (an even input feature count
+// accumulates two features per step: out = (out + x) + y), and a strided
+// store (NCHW output) that needs lane loads and stores.
 var tiledPrograms = map[string]string{
 	"dot": `func.func @main(%a: tensor<6x40xf32>, %b: tensor<40x24xf32>) -> tensor<6x24xf32> {
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<6x40xf32>, tensor<40x24xf32>) -> tensor<6x24xf32>
@@ -19,6 +20,10 @@ var tiledPrograms = map[string]string{
 	"conv_nhwc": `func.func @main(%x: tensor<2x6x6x3xf32>, %w: tensor<3x3x3x12xf32>) -> tensor<2x4x4x12xf32> {
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x6x6x3xf32>, tensor<3x3x3x12xf32>) -> tensor<2x4x4x12xf32>
   return %0 : tensor<2x4x4x12xf32>
+}`,
+	"conv_cin4_pairs": `func.func @main(%x: tensor<1x6x7x4xf32>, %w: tensor<3x3x4x16xf32>) -> tensor<1x4x5x16xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x7x4xf32>, tensor<3x3x4x16xf32>) -> tensor<1x4x5x16xf32>
+  return %0 : tensor<1x4x5x16xf32>
 }`,
 	"conv_nchw_out": `func.func @main(%x: tensor<2x6x6x3xf32>, %w: tensor<3x3x3x10xf32>) -> tensor<2x10x5x5xf32> {
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, f, 0, 1], window = {stride = [1, 1], pad = [[1, 0], [0, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x6x6x3xf32>, tensor<3x3x3x10xf32>) -> tensor<2x10x5x5xf32>
