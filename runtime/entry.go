@@ -136,45 +136,80 @@ func (r *Runtime) keepPrologue(es *entryState, c *call) {
 	}
 }
 
+// fail returns a *Error of es's entry for operation op, with the status
+// err maps to (StatusOf).
+func (es *entryState) fail(op string, err error) error {
+	return &Error{Entry: es.e.Name, Op: op, Status: StatusOf(err), Err: err}
+}
+
 // hostViewer is implemented by the drivers whose buffers are ranges of the
-// linear memory (those embedding SharedMemory): Run then writes inputs
+// linear memory (those embedding SharedMemory): a call then writes inputs
 // and reads outputs in place instead of through Write and Read and a
-// staging copy.
+// staging copy (as it does for HostBytesDriver's buffers in the memory).
 type hostViewer interface {
 	buffer(h Handle, off, n uint64) ([]byte, error)
 }
 
-// writeInput fills input buffer h (size bytes) with x.
-func (r *Runtime) writeInput(h Handle, size uint64, x *ir.Tensor) error {
-	if v, ok := r.drv.(hostViewer); ok {
-		b, err := v.buffer(h, 0, size)
-		if err != nil {
-			return err
-		}
-		encodeTensor(b, x)
+// callIO is where one call takes its inputs from and puts its outputs:
+// Run's tensors (tensorIO) or RunBytes's caller buffers (bytesIO). Input
+// and output i have the size and type of the entry's i-th input and
+// output in the manifest; the bytes are laid out as ir.TensorBytes lays
+// them out.
+type callIO interface {
+	// encode writes input i into dst, exactly its size: the input's
+	// buffer when it lies in the linear memory, else the staging buffer.
+	encode(i int, dst []byte)
+	// raw returns input i when it is already in its buffer's layout, for
+	// a staging driver to Write as is; ok is false when it must be
+	// encoded.
+	raw(i int) (b []byte, ok bool)
+	// decode takes output i from src, exactly its size (the output's
+	// buffer or the staging buffer, valid only during the call).
+	decode(i int, src []byte) error
+	// dest returns the caller's buffer for output i when a staging driver
+	// may Read straight into it; ok is false when it must be decoded.
+	dest(i int) (b []byte, ok bool)
+}
+
+// writeInput puts input i of io into buffer h (size bytes): encoded in
+// place when the buffer lies in the linear memory, else written with the
+// driver's Write, from io's bytes or through the staging buffer.
+func (r *Runtime) writeInput(h Handle, size uint64, io callIO, i int) error {
+	b, ok, err := inPlace(r.drv, h, size)
+	if err != nil {
+		return err
+	}
+	if ok {
+		io.encode(i, b)
 		return nil
 	}
-	b := r.stage(size)
-	encodeTensor(b, x)
+	if b, ok := io.raw(i); ok {
+		return r.drv.Write(h, 0, b)
+	}
+	b = r.stage(size)
+	io.encode(i, b)
 	return r.drv.Write(h, 0, b)
 }
 
-// readOutput returns a new tensor of type t holding the size bytes of
-// buffer h.
-func (r *Runtime) readOutput(h Handle, size uint64, t *ir.TensorType) (*ir.Tensor, error) {
-	var b []byte
-	if v, ok := r.drv.(hostViewer); ok {
-		var err error
-		if b, err = v.buffer(h, 0, size); err != nil {
-			return nil, err
-		}
-	} else {
-		b = r.stage(size)
-		if err := r.drv.Read(h, 0, b); err != nil {
-			return nil, err
-		}
+// readOutput hands output i (buffer h, size bytes) to io: decoded in
+// place when the buffer lies in the linear memory, else read with the
+// driver's Read, into io's buffer or through the staging buffer.
+func (r *Runtime) readOutput(h Handle, size uint64, io callIO, i int) error {
+	b, ok, err := inPlace(r.drv, h, size)
+	if err != nil {
+		return err
 	}
-	return decodeTensor(t, b)
+	if ok {
+		return io.decode(i, b)
+	}
+	if b, ok := io.dest(i); ok {
+		return r.drv.Read(h, 0, b)
+	}
+	b = r.stage(size)
+	if err := r.drv.Read(h, 0, b); err != nil {
+		return err
+	}
+	return io.decode(i, b)
 }
 
 // stage returns the reused staging buffer, n bytes long.

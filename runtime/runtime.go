@@ -65,6 +65,8 @@ type Runtime struct {
 	call     call                   // the state of the current Run, reused
 	launchL  Launch                 // the zml_device.launch being forwarded, reused
 	scratch  []byte                 // staging for drivers that do not share the memory
+	tensors  tensorIO               // Run's inputs and outputs during a call
+	buffers  bytesIO                // RunBytes's inputs and outputs during a call
 }
 
 // Open opens the bundle at path (checking it as emit.Open does) and
@@ -226,7 +228,9 @@ func (r *Runtime) Manifest() *emit.Manifest { return r.man }
 func (r *Runtime) Memory() *Memory { return r.mem }
 
 // Run runs the entry point called entry on inputs, which must match the
-// manifest's dtypes and shapes, and returns its outputs. It fills the
+// manifest's dtypes and shapes, and returns its outputs: RunBytes with the
+// inputs encoded straight into their buffers and the outputs decoded
+// straight from theirs (ir.TensorBytes's layout). It fills the
 // entry's frame and input buffers (docs/RUNTIME.md, section 2; both are
 // allocated at the entry's first Run and reused by the next ones), calls
 // the entry's export, syncs, reads the outputs and frees every buffer the
@@ -234,33 +238,53 @@ func (r *Runtime) Memory() *Memory { return r.mem }
 // failing operation (and kernel). A trap stops the program. Cancelling ctx
 // stops it at its next zml_device call, with an error wrapping ctx.Err()
 // (or at once, closing the Runtime for good, with Options.Interruptible).
-func (r *Runtime) Run(ctx context.Context, entry string, inputs []*ir.Tensor) (outs []*ir.Tensor, err error) {
+func (r *Runtime) Run(ctx context.Context, entry string, inputs []*ir.Tensor) ([]*ir.Tensor, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.closed {
-		return nil, errors.New("runtime: Run on a closed Runtime")
-	}
-	es, err := r.prepare(entry)
+	es, err := r.begin("Run", entry)
 	if err != nil {
 		return nil, err
 	}
 	e := es.e
-	fail := func(op string, err error) error {
-		return &Error{Entry: entry, Op: op, Status: StatusOf(err), Err: err}
-	}
 	if len(inputs) != len(e.Inputs) {
-		return nil, fail("inputs", fmt.Errorf("got %d inputs, the entry takes %d", len(inputs), len(e.Inputs)))
+		return nil, es.fail("inputs", fmt.Errorf("got %d inputs, the entry takes %d", len(inputs), len(e.Inputs)))
 	}
 	for i, x := range inputs {
 		if err := checkTensor(x, es.inTypes[i]); err != nil {
-			return nil, fail(fmt.Sprintf("input %d%s", i, nameSuffix(e.Inputs[i].Name)), err)
+			return nil, es.fail(fmt.Sprintf("input %d%s", i, nameSuffix(e.Inputs[i].Name)), err)
 		}
 	}
+	outs := make([]*ir.Tensor, len(e.Outputs))
+	t := &r.tensors
+	t.es, t.in, t.out = es, inputs, outs
+	err = r.invoke(ctx, es, t)
+	*t = tensorIO{}
+	if err != nil {
+		return nil, err
+	}
+	return outs, nil
+}
+
+// begin returns the state of entry for a call by method (Run, RunBytes),
+// failing on a closed Runtime or an unknown entry. r.mu is held.
+func (r *Runtime) begin(method, entry string) (*entryState, error) {
+	if r.closed {
+		return nil, fmt.Errorf("runtime: %s on a closed Runtime", method)
+	}
+	return r.prepare(entry)
+}
+
+// invoke runs one call of es once its inputs are checked: it fills the
+// frame, has io put the inputs in their buffers, calls the entry's
+// export, syncs, has io take the outputs from their buffers and frees
+// every buffer the call left allocated. r.mu is held.
+func (r *Runtime) invoke(ctx context.Context, es *entryState, io callIO) error {
+	e := es.e
 	if err := ctx.Err(); err != nil {
-		return nil, fail("cancelled before the call", err)
+		return es.fail("cancelled before the call", err)
 	}
 	c := &r.call
-	c.entry, c.err, c.ctx, c.done = entry, nil, ctx, ctx.Done()
+	c.entry, c.err, c.ctx, c.done = e.Name, nil, ctx, ctx.Done()
 	r.cur = c
 	defer func() {
 		r.cur, c.ctx, c.done = nil, nil, nil
@@ -271,7 +295,7 @@ func (r *Runtime) Run(ctx context.Context, entry string, inputs []*ir.Tensor) (o
 	}()
 	slots, err := r.mem.Slice(es.frame, uint64(8*es.nslots))
 	if err != nil {
-		return nil, fail("writing the frame", err)
+		return es.fail("writing the frame", err)
 	}
 	for i, h := range r.params {
 		binary.LittleEndian.PutUint64(slots[8*i:], h)
@@ -281,39 +305,36 @@ func (r *Runtime) Run(ctx context.Context, entry string, inputs []*ir.Tensor) (o
 	}
 	base := len(r.params) + len(e.Inputs)
 	clear(slots[8*base : 8*(base+len(e.Outputs))])
-	for i, x := range inputs {
-		if err := r.writeInput(es.inputs[i], es.inSizes[i], x); err != nil {
-			return nil, fail(fmt.Sprintf("writing input %d", i), err)
+	for i, h := range es.inputs {
+		if err := r.writeInput(h, es.inSizes[i], io, i); err != nil {
+			return es.fail(fmt.Sprintf("writing input %d", i), err)
 		}
 	}
 	es.stack[0] = es.frame
 	callErr := es.fn.CallWithStack(ctx, es.stack)
 	r.keepPrologue(es, c)
 	if c.err != nil {
-		return nil, c.err
+		return c.err
 	}
 	if callErr != nil {
-		return nil, &Error{Entry: entry, Op: "host program trapped", Status: StatusKernel, Err: callErr}
+		return &Error{Entry: e.Name, Op: "host program trapped", Status: StatusKernel, Err: callErr}
 	}
 	if st := Status(int32(uint32(es.stack[0]))); st != StatusOK {
-		return nil, &Error{Entry: entry, Op: "host program", Status: st, Err: fmt.Errorf("returned status %d (%s) without a failing zml_device call", int32(st), st)}
+		return &Error{Entry: e.Name, Op: "host program", Status: st, Err: fmt.Errorf("returned status %d (%s) without a failing zml_device call", int32(st), st)}
 	}
 	if err := r.drv.Sync(); err != nil {
-		return nil, fail("sync", err)
+		return es.fail("sync", err)
 	}
 	// The frame may have moved with the memory's length, not its base:
 	// take the slots again.
 	slots, _ = r.mem.Slice(es.frame, uint64(8*es.nslots))
-	outs = make([]*ir.Tensor, len(e.Outputs))
 	for i := range e.Outputs {
 		h := binary.LittleEndian.Uint64(slots[8*(base+i):])
-		x, err := r.readOutput(h, es.outSizes[i], es.outTypes[i])
-		if err != nil {
-			return nil, fail(fmt.Sprintf("reading output %d (handle %#x)", i, h), err)
+		if err := r.readOutput(h, es.outSizes[i], io, i); err != nil {
+			return es.fail(fmt.Sprintf("reading output %d (handle %#x)", i, h), err)
 		}
-		outs[i] = x
 	}
-	return outs, nil
+	return nil
 }
 
 func nameSuffix(name string) string {

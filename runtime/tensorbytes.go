@@ -111,3 +111,21 @@ func decodeTensor(t *ir.TensorType, src []byte) (*ir.Tensor, error) {
 	}
 	return x, nil
 }
+
+// tensorIO is Run's callIO: its input tensors, encoded into their
+// buffers, and its output slice, filled with new tensors decoded from
+// theirs.
+type tensorIO struct {
+	es  *entryState
+	in  []*ir.Tensor
+	out []*ir.Tensor
+}
+
+func (t *tensorIO) encode(i int, dst []byte) { encodeTensor(dst, t.in[i]) }
+func (t *tensorIO) raw(int) ([]byte, bool)   { return nil, false }
+func (t *tensorIO) dest(int) ([]byte, bool)  { return nil, false }
+func (t *tensorIO) decode(i int, src []byte) error {
+	x, err := decodeTensor(t.es.outTypes[i], src)
+	t.out[i] = x
+	return err
+}
