@@ -234,7 +234,7 @@ func fuseBlock(rw *Rewriter, b *ir.Block, eff *effects, w *weightValues) {
 	}
 	// Weights groups first: their regions may be placed before the
 	// regions that read them, at the same op.
-	built := placeWeightGroups(rw, b, groups, group, pos, top)
+	built := placeWeightGroups(rw, b, groups, pos, top)
 	for _, g := range groups {
 		if built[g] || len(g.ops) < 2 {
 			continue

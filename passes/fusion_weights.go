@@ -290,13 +290,13 @@ func splatValue(v *ir.Value) any {
 // union can still be placed, that is, when some op of b follows every
 // definition the union reads from outside (block arguments and cloned
 // constants are always available; a region placed before op i is
-// available from i on) and precedes every op outside the weights groups
-// that reads one of its results. The region goes before that earliest op,
-// so its results are computed once, before their first reader; readers in
-// weights groups taken later are placed after it. A group of one op is
-// moved there when it must; a group that cannot be placed (none found in
-// practice) becomes an ordinary group again.
-func placeWeightGroups(rw *Rewriter, b *ir.Block, groups []*fusionGroup, group map[*ir.Op]*fusionGroup, pos map[*ir.Op]int, top func(*ir.Op) *ir.Op) map[*fusionGroup]bool {
+// available from i on) and precedes every op outside the union that
+// reads one of its results. The region goes before that earliest op, so
+// its results are computed once, before their first reader. A group of one
+// op stays a plain op where it is. A group on its own can always be placed
+// (what it reads is available by its first op, its readers follow its
+// last); should one not be, it becomes an ordinary group again.
+func placeWeightGroups(rw *Rewriter, b *ir.Block, groups []*fusionGroup, pos map[*ir.Op]int, top func(*ir.Op) *ir.Op) map[*fusionGroup]bool {
 	var wgs []*fusionGroup
 	for _, g := range groups {
 		if g.weights {
@@ -309,7 +309,7 @@ func placeWeightGroups(rw *Rewriter, b *ir.Block, groups []*fusionGroup, group m
 	}
 	sort.Slice(wgs, func(i, j int) bool { return pos[last(wgs[i].ops)] < pos[last(wgs[j].ops)] })
 	// avail: the index from which the results of a placed region (the
-	// zml.fusion, a moved op, and the ops it replaced) are available.
+	// zml.fusion and the ops it replaced) are available.
 	avail := map[*ir.Op]int{}
 	availOf := func(d *ir.Op) int {
 		if a, ok := avail[d]; ok {
@@ -348,7 +348,7 @@ func placeWeightGroups(rw *Rewriter, b *ir.Block, groups []*fusionGroup, group m
 					if t == nil {
 						return 0, false
 					}
-					if in[t] || (group[t] != nil && group[t].weights) {
+					if in[t] {
 						continue
 					}
 					first = min(first, pos[t])
@@ -368,17 +368,9 @@ func placeWeightGroups(rw *Rewriter, b *ir.Block, groups []*fusionGroup, group m
 		for _, op := range cur.ops {
 			avail[op] = curAt
 		}
-		at := b.Ops[curAt]
-		switch {
-		case len(cur.ops) > 1:
-			avail[buildFusion(rw, cur, at)] = curAt
-		case curAt > pos[cur.ops[0]]:
-			op := cur.ops[0]
-			c := cloneOp(op, map[*ir.Value]*ir.Value{})
-			rw.InsertBefore(at, c)
-			rw.ReplaceOp(op, c.Results...)
-			avail[c] = curAt
-		default: // it stays where it is
+		if len(cur.ops) > 1 {
+			avail[buildFusion(rw, cur, b.Ops[curAt])] = curAt
+		} else { // one op on its own stays where it is (curAt is not after it)
 			delete(avail, cur.ops[0])
 		}
 		cur = nil
