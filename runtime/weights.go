@@ -60,6 +60,7 @@ func (r *Runtime) bindWeights(opts Options) error {
 			bar.Add(n)
 		}
 	}
+	var chunk []byte // writeReaderRange's buffer, shared by the weights
 	for _, p := range r.man.Parameters {
 		var data []byte
 		var info tensorio.TensorInfo
@@ -86,7 +87,7 @@ func (r *Runtime) bindWeights(opts Options) error {
 			err = r.drv.Write(h, 0, data)
 			progress(len(data))
 		} else {
-			err = r.fillFromFile(h, raw, opts.Weights, file.DataOffset()+info.Begin, info.Size(), progress)
+			err = r.fillFromFile(h, raw, opts.Weights, file.DataOffset()+info.Begin, info.Size(), &chunk, progress)
 		}
 		if err != nil {
 			return fmt.Errorf("runtime: weight %q: %w", p.Name, err)
@@ -97,14 +98,15 @@ func (r *Runtime) bindWeights(opts Options) error {
 
 // fillFromFile fills buffer h with the n bytes of f (read from path) that
 // start at byte off: in place when the buffer lies in the linear memory,
-// else through Driver.Write. progress is told each piece's size.
-func (r *Runtime) fillFromFile(h Handle, f *os.File, path string, off, n int64, progress func(int)) error {
+// else through Driver.Write and the reused buffer *buf (writeReaderRange).
+// progress is told each piece's size.
+func (r *Runtime) fillFromFile(h Handle, f *os.File, path string, off, n int64, buf *[]byte, progress func(int)) error {
 	if b, ok, err := inPlace(r.drv, h, uint64(n)); err != nil {
 		return err
 	} else if ok {
 		return readRange(b, f, path, off, progress)
 	}
-	return writeReaderRange(r.drv, h, f, path, off, n, progress)
+	return writeReaderRange(r.drv, h, f, path, off, n, buf, progress)
 }
 
 // blobBytes returns the bytes of parameter p, embedded as a bundle blob.

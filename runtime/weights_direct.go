@@ -50,22 +50,29 @@ func writeFileRange(drv Driver, h Handle, path string, off, n int64) error {
 		return err
 	}
 	defer f.Close()
-	return writeReaderRange(drv, h, f, path, off, n, nil)
+	return writeReaderRange(drv, h, f, path, off, n, nil, nil)
 }
 
 // writeReaderRange fills buffer h with the n bytes of f (the file at
 // path) that start at byte off, reading them with pread (ReadAt) into one
 // reused buffer of at most weightChunk bytes and handing each piece to
-// drv.Write, then to progress (if not nil). Unlike copying from a memory
+// drv.Write, then to progress (if not nil). The buffer is *buf when it is
+// large enough (it is then kept there for the next call; buf may be nil).
+// Unlike copying from a memory
 // map of the file, the weights are then resident once (in the linear
 // memory or the device buffer) instead of twice while they are bound: the
 // mapped file pages stay resident in the process until the map is
 // closed. Errors name the path and the range; a file shorter than off+n
 // is io.ErrUnexpectedEOF.
-func writeReaderRange(drv Driver, h Handle, f io.ReaderAt, path string, off, n int64, progress func(int)) error {
-	buf := make([]byte, min(n, weightChunk))
+func writeReaderRange(drv Driver, h Handle, f io.ReaderAt, path string, off, n int64, buf *[]byte, progress func(int)) error {
+	if buf == nil {
+		buf = new([]byte)
+	}
+	if want := min(n, weightChunk); int64(len(*buf)) < want {
+		*buf = make([]byte, want)
+	}
 	for done := int64(0); done < n; {
-		c := buf[:min(n-done, int64(len(buf)))]
+		c := (*buf)[:min(n-done, int64(len(*buf)))]
 		if err := readAt(f, c, path, off+done); err != nil {
 			return err
 		}
