@@ -19,8 +19,8 @@ import (
 //	  block of MR'), only the other spatial dims tested:
 //	    serial over tiles of NR output features (the last one narrower):
 //	      vector f: out[pos(r, f)] = 0                        (each r < MR)
-//	      window w (if inside the input): serial c (two at a time when
-//	      the input features are even: acc + y_c*a_c + y_c+1*a_c+1):
+//	      window w (if inside the input): serial c (ReduceSteps at a time
+//	      when they divide the input features: acc + y_c*a_c + y_c+1*a_c+1):
 //	        a_r = in[pos r, w, c]                             (each r < MR)
 //	        vector f: y = wk[w, c, f]
 //	                  out[pos(r, f)] += y * a_r               (each r < MR)
@@ -323,12 +323,16 @@ func (m *microConv) tile(base []*Node, x0 *Node, mr int64, f0 *Node, nw int64, i
 			})
 		}
 		body := func() {
-			if c.cin%2 == 0 {
-				// Two input features per iteration: half the loop and
+			if u := int64(k.l.t.ReduceSteps); u > 1 && c.cin%u == 0 {
+				// u input features per iteration: a u-th of the loop and
 				// address overhead.
-				b.Loop(Serial, c.cin/2, func(c2 *Node) {
-					c0 := b.Bin(Mul, c2, Idx(2))
-					steps([]*Node{c0, b.Bin(Add, c0, Idx(1))})
+				b.Loop(Serial, c.cin/u, func(cu *Node) {
+					c0 := b.Bin(Mul, cu, Idx(u))
+					cis := []*Node{c0}
+					for st := int64(1); st < u; st++ {
+						cis = append(cis, b.Bin(Add, c0, Idx(st)))
+					}
+					steps(cis)
 				})
 				return
 			}

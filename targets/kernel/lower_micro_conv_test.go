@@ -49,7 +49,8 @@ var microConvs = map[string]string{
 }
 
 // microParams are micro-tile shapes to run microConvs with: the wasm and
-// cpu defaults, 4x8 and odd ones (MR 3 and 1, MR 5 x NR 4).
+// cpu defaults, 4x8, odd ones (MR 3 and 1, MR 5 x NR 4) and 1, 3 and 2
+// (cpu) reduction steps per iteration.
 var microParams = []TargetParams{
 	{},
 	{Name: "cpu", VectorWidth: 8},
@@ -57,6 +58,9 @@ var microParams = []TargetParams{
 	{MicroM: 3, MicroN: 12},
 	{MicroM: 5, MicroN: 4},
 	{MicroM: 1, MicroN: 8},
+	{ReduceSteps: 1},
+	{ReduceSteps: 3},
+	{Name: "cpu", VectorWidth: 8, ReduceSteps: 2},
 }
 
 // TestMicroConvRemainders lowers each of microConvs with each of

@@ -206,8 +206,9 @@ func (k *kgen) emitSplitDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, 
 //	  serial over column tiles j0 (NR wide):
 //	    serial over row blocks i0 of the chunk (MR tall):
 //	      vector j: out[i0+r, j0+j] = 0                       (each r < MR)
-//	      serial k: a_r = A[i0+r, k]                          (each r < MR)
-//	        vector j: y = B[k, j0+j]; out[i0+r, j0+j] += a_r * y
+//	      serial k (ReduceSteps terms at a time when they divide k):
+//	        a_r = A[i0+r, k]                                  (each r < MR)
+//	        vector j: y = B[k, j0+j]; out[i0+r, j0+j] += y * a_r
 //	      epilogue: vector j: out[i0+r, j0+j] = f(out[i0+r, j0+j], ...)
 //
 // When the batches times the row chunks are fewer than the cores (batch-1
@@ -281,19 +282,46 @@ func (k *kgen) emitMicroDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, 
 					b.Store(out, b.Offset(out, resIdx(rows[r], col(j))), ConstOf(et, int64(0)))
 				}
 			})
-			b.Loop(Serial, p.kk, func(kx *Node) {
-				as := make([]*Node, h)
-				for r := h - 1; r >= 0; r-- { // last row first, as in lower_micro_conv.go
-					as[r] = lhs(rows[r], kx)
+			// steps: reduction steps for terms kxs in order in one vector
+			// loop (acc + y0*a0 + y1*a1: the sum order of one step after
+			// the other); last term and last row first, as in
+			// lower_micro_conv.go.
+			steps := func(kxs []*Node) {
+				u := len(kxs)
+				as := make([][]*Node, u)
+				for st := u - 1; st >= 0; st-- {
+					as[st] = make([]*Node, h)
+					for r := h - 1; r >= 0; r-- {
+						as[st][r] = lhs(rows[r], kxs[st])
+					}
 				}
 				b.Loop(vec, w, func(j *Node) {
-					y := rhs(kx, col(j))
+					ys := make([]*Node, u)
+					for st := u - 1; st >= 0; st-- {
+						ys[st] = rhs(kxs[st], col(j))
+					}
 					for r := range h {
 						off := b.Offset(out, resIdx(rows[r], col(j)))
-						b.Store(out, off, b.Bin(Add, b.Load(out, off), b.Bin(Mul, y, as[r])))
+						acc := b.Load(out, off)
+						for st := range u {
+							acc = b.Bin(Add, acc, b.Bin(Mul, ys[st], as[st][r]))
+						}
+						b.Store(out, off, acc)
 					}
 				})
-			})
+			}
+			if u := int64(t.ReduceSteps); u > 1 && p.kk%u == 0 {
+				b.Loop(Serial, p.kk/u, func(ku *Node) {
+					k0 := b.Bin(Mul, ku, Idx(u))
+					kxs := []*Node{k0}
+					for st := int64(1); st < u; st++ {
+						kxs = append(kxs, b.Bin(Add, k0, Idx(st)))
+					}
+					steps(kxs)
+				})
+			} else {
+				b.Loop(Serial, p.kk, func(kx *Node) { steps([]*Node{kx}) })
+			}
 			if epilogue != nil {
 				for r := range h {
 					k.memo = map[string]memoEntry{}

@@ -89,7 +89,8 @@ func TestSplitDotRemainders(t *testing.T) {
 // corpustest.Reassociated and with the GPU's one-row-per-pass form bit for
 // bit (both sum k in ascending order).
 func TestMicroDotRemainders(t *testing.T) {
-	params := []TargetParams{{}, {Name: "cpu", VectorWidth: 8}, {MicroM: 4, MicroN: 8}, {MicroM: 3, MicroN: 12}, {MicroM: 1, MicroN: 4}, {Cores: 1}}
+	params := []TargetParams{{}, {Name: "cpu", VectorWidth: 8}, {MicroM: 4, MicroN: 8}, {MicroM: 3, MicroN: 12}, {MicroM: 1, MicroN: 4}, {Cores: 1},
+		{ReduceSteps: 1}, {ReduceSteps: 3}, {Name: "cpu", VectorWidth: 8, ReduceSteps: 2}}
 	var srcs []string
 	for _, sz := range [][3]int{{1, 50, 9}, {3, 13, 1}, {7, 5, 20}, {37, 30, 6}, {16, 64, 3}} {
 		srcs = append(srcs, fmt.Sprintf(`func.func @main(%%a: tensor<%[1]dx%[3]dxf32>, %%b: tensor<%[3]dx%[2]dxf32>) -> tensor<%[1]dx%[2]dxf32> {

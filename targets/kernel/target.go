@@ -23,6 +23,15 @@ type TargetParams struct {
 	// DefaultTarget (wasm) sets 2x24 (12 v128 accumulators).
 	MicroM, MicroN int
 
+	// ReduceSteps is how many reduction steps (input features of a
+	// convolution, terms of a product) one iteration of the micro-tile's
+	// contraction loop takes when it divides their count, accumulating
+	// acc + p0 + p1 + ... in order (the same sums): fewer loop, pointer
+	// and bounds-check instructions per step. Default: DefaultTarget's 2
+	// with its vector width (4), else 1 (the llvm renderer promotes only
+	// single-step accumulations).
+	ReduceSteps int
+
 	MaxWorkgroupSize int   // threads per workgroup (GPU)
 	SharedMemBytes   int64 // workgroup-shared memory per workgroup (GPU)
 }
@@ -32,7 +41,7 @@ type TargetParams struct {
 // accumulators: on wazero the best of 4x8, 2x16, 3x16, 1x32, 2x32 and 3x12
 // for the MNIST CNN's convolutions, compile's BenchmarkTiledConv).
 func DefaultTarget() TargetParams {
-	return TargetParams{Name: "wasm", VectorWidth: 4, Cores: 2, TileM: 16, TileN: 64, TileK: 64, MicroM: 2, MicroN: 24, MaxWorkgroupSize: 1, SharedMemBytes: 0}
+	return TargetParams{Name: "wasm", VectorWidth: 4, Cores: 2, TileM: 16, TileN: 64, TileK: 64, MicroM: 2, MicroN: 24, ReduceSteps: 2, MaxWorkgroupSize: 1, SharedMemBytes: 0}
 }
 
 // withDefaults fills zero fields from DefaultTarget.
@@ -58,6 +67,12 @@ func (t TargetParams) withDefaults() TargetParams {
 	}
 	if t.MicroM <= 0 && t.MicroN <= 0 && t.VectorWidth == d.VectorWidth {
 		t.MicroM, t.MicroN = d.MicroM, d.MicroN
+	}
+	if t.ReduceSteps <= 0 {
+		t.ReduceSteps = 1
+		if t.VectorWidth == d.VectorWidth {
+			t.ReduceSteps = d.ReduceSteps
+		}
 	}
 	if t.MicroM <= 0 {
 		t.MicroM = 4
