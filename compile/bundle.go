@@ -73,6 +73,10 @@ func (l *Lowered) Manifest(opts Options) (*emit.Manifest, []emit.BlobData, error
 		if len(d.Module.Kernels) > 0 {
 			man.Modules = append(man.Modules, d.Module)
 			blobs = append(blobs, emit.BlobData{Name: d.Module.Blob, Kind: emit.BlobKernels, Data: d.Blob})
+			var err error
+			if blobs, err = addVulkanFallback(l, man, blobs); err != nil {
+				return nil, nil, err
+			}
 		}
 	}
 	var weights *tensorio.File

@@ -56,7 +56,9 @@ func (m *Module) renderGPU(rk *Kernel) error {
 	for _, s := range k.Shared {
 		mt, _ := memType(s.Elem)
 		arr := types.NewArray(uint64(max(s.Len(), 1)), mt)
-		g := m.IR.NewGlobalDef(sanitize(rk.Symbol+"_"+s.Name), constant.NewUndef(arr))
+		// The buffer index keeps names unique: a kernel may hold several
+		// shared buffers of one name (the staged convolution's "window"s).
+		g := m.IR.NewGlobalDef(sanitize(fmt.Sprintf("%s_%s%d", rk.Symbol, s.Name, s.Index)), constant.NewUndef(arr))
 		g.Linkage = enum.LinkageInternal
 		g.Align = 16
 		g.AddrSpace = spaceShared
