@@ -55,19 +55,27 @@ func Encode(header [5]uint32, insts []Instruction) []byte {
 	return out
 }
 
-// EntryPoint is a GLCompute entry point of a module: its name and the
-// local size of its LocalSize execution mode (zero when absent).
+// EntryPoint is a GLCompute entry point of a module: its name, the
+// local size of its LocalSize execution mode (zero when absent) and the
+// bytes of the Workgroup variables its interface lists (workgroup.go:
+// packed sizes; SPIR-V 1.4 and later list every global variable an entry
+// point's call tree uses).
 type EntryPoint struct {
-	Name      string
-	LocalSize [3]uint32
+	Name           string
+	LocalSize      [3]uint32
+	WorkgroupBytes int64
 }
 
-// Info summarises a module: its capabilities, its entry points and the
-// float widths its SignedZeroInfNanPreserve execution modes name.
+// Info summarises a module: its capabilities, its entry points, the
+// float widths its SignedZeroInfNanPreserve execution modes name, and
+// WorkgroupBytes, the bytes of all its Workgroup variables together: what
+// VK_LAYER_KHRONOS_validation compares with maxComputeSharedMemorySize
+// for every compute pipeline made from the module (workgroup.go).
 type Info struct {
-	Capabilities []Capability
-	Entries      []EntryPoint
-	Preserve     map[int]bool
+	Capabilities   []Capability
+	Entries        []EntryPoint
+	Preserve       map[int]bool
+	WorkgroupBytes int64
 }
 
 // Inspect decodes bin and returns its Info.
@@ -78,6 +86,13 @@ func Inspect(bin []byte) (*Info, error) {
 	}
 	info := &Info{Preserve: map[int]bool{}}
 	byFn := map[uint32]int{}
+	wg, err := workgroupSizes(insts)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range wg {
+		info.WorkgroupBytes += s
+	}
 	for _, in := range insts {
 		switch in.Op {
 		case OpCapability:
@@ -89,7 +104,11 @@ func Inspect(bin []byte) (*Info, error) {
 				return nil, fmt.Errorf("spirv: OpEntryPoint with %d operands", len(in.Operands))
 			}
 			byFn[in.Operands[1]] = len(info.Entries)
-			info.Entries = append(info.Entries, EntryPoint{Name: literal(in.Operands[2:])})
+			e := EntryPoint{Name: literal(in.Operands[2:])}
+			for _, v := range entryInterface(in) {
+				e.WorkgroupBytes += wg[v]
+			}
+			info.Entries = append(info.Entries, e)
 		}
 	}
 	for _, in := range insts {
@@ -108,6 +127,17 @@ func Inspect(bin []byte) (*Info, error) {
 		}
 	}
 	return info, nil
+}
+
+// entryInterface returns the interface ids of an OpEntryPoint: the
+// operands after its name.
+func entryInterface(in Instruction) []uint32 {
+	for i, w := range in.Operands[2:] {
+		if w>>24 == 0 || w>>16&0xff == 0 || w>>8&0xff == 0 || w&0xff == 0 {
+			return in.Operands[3+i:]
+		}
+	}
+	return nil
 }
 
 // literal decodes a literal string operand (NUL-terminated, word-padded).
