@@ -240,6 +240,9 @@ func (l *lowerer) tiledConv(op *ir.Op) (ok bool, err error) {
 		}
 		return k
 	}
+	if ok, err := l.winograd(op, conv, c, cs, steps, res, name, newKgen); ok || err != nil { // lower_winograd.go
+		return ok, err
+	}
 	// The kernel in [window..., cin, cout] order: the operand itself, or a
 	// packed copy.
 	k := newKgen(name)
