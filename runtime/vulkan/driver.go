@@ -89,7 +89,7 @@ type Driver struct {
 }
 
 type loadedModule struct {
-	shader   *ShaderModule
+	shaders  []*ShaderModule // one, or more where splitShared cut the module
 	kernels  []*loadedKernel
 	fallback bool // the No8Or16Bit module (moduleBlob)
 }
@@ -393,8 +393,10 @@ func (d *Driver) capabilityFeature(c spirv.Capability) (string, bool) {
 // No8Or16Bit fallback on a device without 8- and 16-bit features, or when
 // forced: moduleBlob), refuses on lavapipe a kernel over its loop limit
 // (checkLoopLimit), checks the module's capabilities against the device,
-// strips the float-control modes the device does not honour, and builds
-// one pipeline per kernel. Loading a loaded module does nothing.
+// strips the float-control modes the device does not honour, creates its
+// shader module (several where its workgroup memory exceeds the device's:
+// splitShared), and builds one pipeline per kernel. Loading a loaded
+// module does nothing.
 func (d *Driver) LoadModule(index int) error {
 	man := d.env.Manifest
 	if index < 0 || index >= len(man.Modules) {
@@ -433,12 +435,23 @@ func (d *Driver) LoadModule(index int) error {
 	if err != nil {
 		return err
 	}
-	sh, err := d.dev.NewShaderModule(blob)
+	parts, err := splitShared(m, blob, info, m.Kernels, d.dev.Limits.MaxComputeSharedMemorySize, d.dev.Name)
 	if err != nil {
 		return err
 	}
-	lm := &loadedModule{shader: sh, fallback: fallback}
+	lm := &loadedModule{fallback: fallback}
 	d.mods[index] = lm
+	shaderOf := map[string]*ShaderModule{}
+	for _, p := range parts {
+		sh, err := d.dev.NewShaderModule(p.blob)
+		if err != nil {
+			return err
+		}
+		lm.shaders = append(lm.shaders, sh)
+		for _, s := range p.symbols {
+			shaderOf[s] = sh
+		}
+	}
 	for _, k := range m.Kernels {
 		i := slices.IndexFunc(info.Entries, func(e spirv.EntryPoint) bool { return e.Name == k.Symbol })
 		if i < 0 {
@@ -466,7 +479,7 @@ func (d *Driver) LoadModule(index int) error {
 				return fmt.Errorf("%w: kernel %q: argument kind %q", runtime.ErrInvalid, k.Name, a.Kind)
 			}
 		}
-		p, err := d.dev.NewModulePipeline(sh, k.Symbol, nbuf, lk.pushBytes)
+		p, err := d.dev.NewModulePipeline(shaderOf[k.Symbol], k.Symbol, nbuf, lk.pushBytes)
 		if err != nil {
 			return fmt.Errorf("kernel %q: %w", k.Name, err)
 		}
@@ -592,7 +605,9 @@ func (d *Driver) Close() error {
 		for _, k := range m.kernels {
 			d.dev.FreePipeline(k.pipe)
 		}
-		d.dev.FreeShaderModule(m.shader)
+		for _, sh := range m.shaders {
+			d.dev.FreeShaderModule(sh)
+		}
 	}
 	if d.host != nil {
 		d.dev.FreeBuffer(d.host)
