@@ -9,7 +9,7 @@ import (
 // their OpEntryPoint and execution modes, the functions of their call
 // trees, and the module-scope variables their interfaces list; the other
 // entry points, functions and variables are removed, with the OpName and
-// decorations that name them. Capabilities, extensions, types and
+// decorations that name them (OpGroupDecorate loses those targets). Capabilities, extensions, types and
 // constants are kept (unused ones are valid), and so is the id bound. The
 // result declares only the Workgroup variables of the kept entry points,
 // which is what a Vulkan driver needs to load kernels whose variables
@@ -76,7 +76,7 @@ func Extract(bin []byte, names ...string) ([]byte, error) {
 			if len(in.Operands) >= 3 {
 				calls[cur] = append(calls[cur], in.Operands[2])
 			}
-		case OpEntryPoint, OpExecutionMode, OpExecutionModeId, OpName, OpDecorate, OpDecorateId, OpDecorateString:
+		case OpEntryPoint, OpExecutionMode, OpExecutionModeId, OpName, OpDecorate, OpDecorateId, OpDecorateString, OpGroupDecorate:
 			if len(in.Operands) < 2 {
 				return nil, fmt.Errorf("spirv: instruction %d (opcode %d) has %d operands", i, in.Op, len(in.Operands))
 			}
@@ -160,6 +160,17 @@ func Extract(bin []byte, names ...string) ([]byte, error) {
 			if len(in.Operands) >= 2 && dropped[in.Operands[1]] {
 				continue
 			}
+		case OpGroupDecorate:
+			kept := []uint32{in.Operands[0]}
+			for _, id := range in.Operands[1:] {
+				if !dropped[id] {
+					kept = append(kept, id)
+				}
+			}
+			if len(kept) == 1 {
+				continue
+			}
+			in.Operands = kept
 		}
 		out = append(out, in)
 	}

@@ -1,6 +1,7 @@
 package spirv
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"os"
@@ -163,5 +164,64 @@ func TestExtractErrors(t *testing.T) {
 	info, err := Inspect(one)
 	if err != nil || len(info.Entries) != 1 || info.Entries[0].Name != "b" {
 		t.Fatalf("Extract(b): %+v, %v", info, err)
+	}
+}
+
+// TestExtractGroupDecorate: an OpGroupDecorate loses the targets Extract
+// removes, and goes when none is left.
+func TestExtractGroupDecorate(t *testing.T) {
+	bin, err := RenderModule([]*K.Kernel{emptyKernel("a"), emptyKernel("b")}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	header, insts, err := Decode(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fnOf := map[string]uint32{}
+	at := -1
+	for i, in := range insts {
+		if in.Op == OpEntryPoint {
+			fnOf[literal(in.Operands[2:])] = in.Operands[1]
+		}
+		if in.Op == OpDecorate && at < 0 {
+			at = i
+		}
+	}
+	g := header[3]
+	header[3]++
+	group := []Instruction{{Op: OpDecorationGroup, Operands: []uint32{g}}, {Op: OpGroupDecorate, Operands: []uint32{g, fnOf["a"], fnOf["b"]}}}
+	insts = append(insts[:at], append(group, insts[at:]...)...)
+	bin = Encode(header, insts)
+	for _, tc := range []struct {
+		keep, gone string
+	}{{"a", "b"}, {"b", "a"}} {
+		one, err := Extract(bin, tc.keep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, out, err := Decode(one)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, in := range out {
+			if in.Op == OpGroupDecorate {
+				found = true
+				if len(in.Operands) != 2 || in.Operands[0] != g || in.Operands[1] != fnOf[tc.keep] {
+					t.Errorf("Extract(%s): OpGroupDecorate %v, want [%d %d]", tc.keep, in.Operands, g, fnOf[tc.keep])
+				}
+			}
+		}
+		if !found {
+			t.Errorf("Extract(%s) dropped the OpGroupDecorate of its function", tc.keep)
+		}
+	}
+	both, err := Extract(bin, "a", "b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(both, bin) {
+		t.Error("Extract of every entry point changed the module")
 	}
 }
