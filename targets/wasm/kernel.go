@@ -64,10 +64,15 @@ func (r *kr) errorf(format string, args ...any) error {
 // signature: it reads each buffer's address from the packed arguments, and
 // runs the workgroups [begin, end) of its grid.
 //
-// A kernel holding math the renderer has no helper for is rendered from a
-// legalised copy (legalize.go).
+// A kernel holding narrow floats is rendered from the copy
+// kernel.LegalizeNarrow makes (narrow.go); one holding math the renderer
+// has no helper for from a copy legalised by targets/gpu (legalize.go).
 func renderKernel(k *kernel.Kernel, name string, h *helpers) (*Rendered, error) {
-	if needsLegalize(k.Body) || hasNarrow(k) {
+	k, err := legalizeNarrow(k)
+	if err != nil {
+		return nil, err
+	}
+	if needsLegalize(k.Body) {
 		k = gpu.Legalized(k, gpu.Params{Name: "wasm", HasF64: true})
 	}
 	kernel.Number(k)

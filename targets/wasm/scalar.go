@@ -28,9 +28,6 @@ func (r *kr) scalar(n *kernel.Node) error {
 		return r.intUnary(n, t)
 	case kernel.ClassBinary, kernel.ClassCompare:
 		t := n.Args[0].Type
-		if isNarrow(t) && n.Kind.Class() == kernel.ClassCompare && !n.Total {
-			return r.narrowCompare(n)
-		}
 		if t.IsFloat() {
 			return r.floatBinary(n, t)
 		}
@@ -390,7 +387,6 @@ func (r *kr) intBinary(n *kernel.Node, t ir.ElementType) error {
 		}
 		return nil
 	}
-	w := int64(t.Bits())
 	switch n.Kind {
 	case kernel.Add:
 		two(o.add)
@@ -417,43 +413,12 @@ func (r *kr) intBinary(n *kernel.Node, t ir.ElementType) error {
 		b.op(OpSelect)
 	case kernel.Div, kernel.Rem:
 		r.divRem(n, t, o)
-	case kernel.Shl, kernel.ShrL:
-		// n = ubits(y) < w ? x op n : 0 (ShrL on ubits(x)).
-		r.push(x)
-		if n.Kind == kernel.ShrL {
-			b.ubits(t)
+	case kernel.Shl, kernel.ShrL, kernel.ShrA:
+		if y.Kind == kernel.Const {
+			r.constShift(n.Kind, x, y, t, o)
+			break
 		}
-		r.push(y)
-		if n.Kind == kernel.Shl {
-			b.op(o.shl)
-		} else {
-			b.op(o.shrU)
-		}
-		b.iconst(t, 0)
-		r.push(y)
-		b.ubits(t)
-		b.iconst(t, w)
-		b.op(o.ltU)
-		b.op(OpSelect)
-	case kernel.ShrA:
-		// x >> min(ubits(y), w-1), x sign-extended at its width (also
-		// for unsigned types).
-		r.push(x)
-		if t.IsUnsigned() && w < 32 {
-			b.i32(32 - w)
-			b.op(OpI32Shl)
-			b.i32(32 - w)
-			b.op(OpI32ShrS)
-		}
-		r.push(y)
-		b.ubits(t)
-		b.iconst(t, w-1)
-		r.push(y)
-		b.ubits(t)
-		b.iconst(t, w-1)
-		b.op(o.ltU)
-		b.op(OpSelect)
-		b.op(o.shrS)
+		r.varShift(n.Kind, x, y, t, o)
 	case kernel.Pow:
 		// Computed on 64 bits by a helper, then wrapped.
 		for _, a := range []*kernel.Node{x, y} {
@@ -535,7 +500,7 @@ func (r *kr) divRem(n *kernel.Node, t ir.ElementType, o iops) {
 func (r *kr) convert(from, to ir.ElementType, n *kernel.Node) error {
 	b := r.b
 	if from != to && (isNarrow(from) || isNarrow(to)) {
-		return r.convertNarrow(from, to, n)
+		return r.errorf("%%%d: convert from %s to %s is left to kernel.LegalizeNarrow (narrow.go)", n.ID, from, to)
 	}
 	switch {
 	case from == to:
@@ -643,8 +608,11 @@ func (r *kr) bitcast(from, to ir.ElementType, n *kernel.Node) error {
 	switch {
 	case isNarrow(from) && isNarrow(to):
 		return nil
+	case isNarrow(from) && to.IsUnsigned():
+		// The bits, already zero-extended (a narrow float is held so).
+		return nil
 	case isNarrow(from):
-		// The bits, zero-extended: wrap to the integer type.
+		// The bits, zero-extended: wrap to the signed integer type.
 	case isNarrow(to):
 		b.ubits(from)
 		return nil
@@ -665,4 +633,86 @@ func (r *kr) bitcast(from, to ir.ElementType, n *kernel.Node) error {
 	}
 	b.wrap(to)
 	return nil
+}
+
+// varShift pushes the shift k of x by the variable amount y (type t,
+// width w): StableHLO's results for amounts of w and more (0 for shl and
+// shr_logical, the sign for shr_arithmetic).
+func (r *kr) varShift(k kernel.Kind, x, y *kernel.Node, t ir.ElementType, o iops) {
+	b := r.b
+	w := int64(t.Bits())
+	switch k {
+	case kernel.Shl, kernel.ShrL:
+		// n = ubits(y) < w ? x op n : 0 (ShrL on ubits(x)).
+		r.push(x)
+		if k == kernel.ShrL {
+			b.ubits(t)
+		}
+		r.push(y)
+		if k == kernel.Shl {
+			b.op(o.shl)
+		} else {
+			b.op(o.shrU)
+		}
+		b.iconst(t, 0)
+		r.push(y)
+		b.ubits(t)
+		b.iconst(t, w)
+		b.op(o.ltU)
+		b.op(OpSelect)
+	case kernel.ShrA:
+		// x >> min(ubits(y), w-1), x sign-extended at its width (also
+		// for unsigned types).
+		r.push(x)
+		if t.IsUnsigned() && w < 32 {
+			b.i32(32 - w)
+			b.op(OpI32Shl)
+			b.i32(32 - w)
+			b.op(OpI32ShrS)
+		}
+		r.push(y)
+		b.ubits(t)
+		b.iconst(t, w-1)
+		r.push(y)
+		b.ubits(t)
+		b.iconst(t, w-1)
+		b.op(o.ltU)
+		b.op(OpSelect)
+		b.op(o.shrS)
+	}
+}
+
+// constShift pushes the shift k of x by the constant amount y: the
+// instruction alone when the amount (its unsigned bits) is below the width
+// w, else its result for an oversized amount (0, or x >> (w-1)).
+func (r *kr) constShift(k kernel.Kind, x, y *kernel.Node, t ir.ElementType, o iops) {
+	b := r.b
+	w := int64(t.Bits())
+	c := uint64(y.I)
+	if w < 64 {
+		c &= 1<<w - 1
+	}
+	switch {
+	case k == kernel.ShrA:
+		r.push(x)
+		if t.IsUnsigned() && w < 32 {
+			b.i32(32 - w)
+			b.op(OpI32Shl)
+			b.i32(32 - w)
+			b.op(OpI32ShrS)
+		}
+		b.iconst(t, int64(min(c, uint64(w-1))))
+		b.op(o.shrS)
+	case c >= uint64(w):
+		b.iconst(t, 0)
+	case k == kernel.Shl:
+		r.push(x)
+		b.iconst(t, int64(c))
+		b.op(o.shl)
+	default:
+		r.push(x)
+		b.ubits(t)
+		b.iconst(t, int64(c))
+		b.op(o.shrU)
+	}
 }

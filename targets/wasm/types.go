@@ -9,9 +9,10 @@ import (
 // valType returns the Wasm type holding a kernel value of element type t:
 // i32 for i1 and integers up to 32 bits (signed ones sign-extended,
 // unsigned ones zero-extended), i64 for 64-bit integers and index, f32 and
-// f64 for those floats, i32 holding the bits for f16, bf16, f8E4M3FN and
-// f8E5M2 (narrow.go). Other types (complex) are not supported by the wasm
-// target yet.
+// f64 for those floats, i32 holding the bits (zero-extended) for f16,
+// bf16, f8E4M3FN and f8E5M2, which after kernel.LegalizeNarrow appear only
+// in loads, stores and bitcasts (narrow.go). Other types (complex) are not
+// supported by the wasm target yet.
 func valType(t ir.ElementType) (ValType, error) {
 	switch {
 	case t == ir.I1:
