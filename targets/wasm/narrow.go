@@ -58,21 +58,26 @@ func hasNarrow(k *kernel.Kernel) bool {
 // legalizeNarrow returns k when it holds no narrow float, else the copy
 // kernel.LegalizeNarrow makes of it (k is not modified), checked by
 // kernel.Verify and for narrow floats left anywhere but in loads, stores
-// and bitcasts. Errors name the kernel and the offending node.
+// and bitcasts. Errors name the kernel, its source position and the
+// offending node.
 func legalizeNarrow(k *kernel.Kernel) (*kernel.Kernel, error) {
 	if !hasNarrow(k) {
 		return k, nil
 	}
+	src := ""
+	if k.Source != "" {
+		src = " (" + k.Source + ")"
+	}
 	lk, err := kernel.LegalizeNarrow(k, kernel.NarrowOptions{Floats: narrowFloatTypes})
 	if err != nil {
-		return nil, fmt.Errorf("wasm target: %w", err)
+		return nil, fmt.Errorf("wasm target%s: %w", src, err)
 	}
 	if err := kernel.Verify(lk); err != nil {
-		return nil, fmt.Errorf("wasm target: kernel %s: narrow-float legalisation produced an invalid kernel: %v", k.Name, err)
+		return nil, fmt.Errorf("wasm target: kernel %s%s: narrow-float legalisation produced an invalid kernel: %v", k.Name, src, err)
 	}
 	if n := narrowLeft(lk.Body); n != nil {
 		kernel.Number(lk)
-		return nil, fmt.Errorf("wasm target: kernel %s: %%%d (%s) computes on a narrow float after legalisation", k.Name, n.ID, n.Kind)
+		return nil, fmt.Errorf("wasm target: kernel %s%s: %%%d (%s) computes on a narrow float after legalisation", k.Name, src, n.ID, n.Kind)
 	}
 	return lk, nil
 }
