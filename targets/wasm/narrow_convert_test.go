@@ -172,6 +172,11 @@ func TestNarrowEncodeVsInterp(t *testing.T) {
 				copy(in.F, fs)
 			default:
 				us := intTies(rng, from.Bits())
+				if from.Bits() == 64 {
+					// The double rounding the wasm target had (through
+					// f64): bf16 0x5a02 instead of 0x5a01.
+					us = append(us, 9042383626829825, 9042383626829825)
+				}
 				in = ir.MustTensor(&ir.TensorType{Shape: []int64{int64(len(us))}, Elem: from})
 				for i, u := range us {
 					v := int64(u)
