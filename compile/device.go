@@ -34,9 +34,11 @@ type DeviceModule struct {
 // kernelParams returns the kernel lowering's parameters for target:
 // opts.Kernel with zero fields taking the target's values (cpu: the f32
 // lanes of --cpu, llvm.CPULanes: 16 with full-width AVX-512 under
-// --cpu=native, else 8; one core per CPU; GPU targets: workgroups and
-// threads). The kernel lowering takes the cpu target's name as the
-// switch of its packed GEMM (targets/kernel/lower_gemm.go).
+// --cpu=native, else 8; one core per CPU; 6 x 2-vector register
+// micro-tiles (12 accumulator registers of the 16 of AVX2); fused
+// multiply-adds in the micro-tiles (x86-64-v3 and arm64 have them) and the
+// packed GEMM (targets/kernel/lower_gemm.go); GPU targets: workgroups and
+// threads).
 func kernelParams(target string, opts Options) kernel.TargetParams {
 	tp := opts.Kernel
 	if tp.Name == "" {
@@ -50,6 +52,11 @@ func kernelParams(target string, opts Options) kernel.TargetParams {
 		if tp.Cores == 0 {
 			tp.Cores = goruntime.NumCPU()
 		}
+		if tp.MicroM == 0 && tp.MicroN == 0 {
+			tp.MicroM, tp.MicroN = 6, 2*tp.VectorWidth
+		}
+		tp.FMA = true
+		tp.PackedGEMM = true
 	case "vulkan", "cuda", "rocm":
 		tp.GPU = true
 	}

@@ -57,12 +57,12 @@ type gemmShape struct {
 }
 
 // gemmEnabled reports whether the target lowers matrix-form products of
-// this plan to the packed GEMM: the cpu target (its name; the flag lives
-// in TargetParams.Name until TargetParams has one), f32 results, and
-// products of at least 12 rows, 16 columns and 8 terms (smaller
-// ones, and the batch-1 products of inference, keep the tiled form).
+// this plan to the packed GEMM: TargetParams.PackedGEMM (set for the cpu
+// target by compile), f32 results, and products of at least 12 rows, 16
+// columns and 8 terms (smaller ones, and the batch-1 products of
+// inference, keep the tiled form).
 func (l *lowerer) gemmEnabled(p *dotPlan) bool {
-	return l.t.Name == "cpu" && !l.t.GPU && p.resultElem == ir.F32 &&
+	return l.t.PackedGEMM && !l.t.GPU && p.resultElem == ir.F32 &&
 		p.m >= 2*gemmMR && p.n >= 16 && p.kk >= 8
 }
 

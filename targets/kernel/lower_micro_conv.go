@@ -7,9 +7,10 @@ import (
 // Register-blocked convolution (CPU-like targets). The implicit GEMM of
 // lower_convtile.go computes, per pass, a micro-tile of MR output positions
 // (consecutive along the last spatial dimension) by NR output features
-// (TargetParams.MicroM, MicroN; for fewer than MicroN output features NR
-// is their count rounded up to the vector width and MR grows to keep
-// MR*NR), whose MR*NR/VectorWidth accumulator
+// (TargetParams.MicroM, MicroN; when MicroN does not divide the output
+// features and one tile across them fits, NR is their count rounded up to
+// the vector width and MR shrinks or grows to keep MR*NR:
+// TargetParams.microTile), whose MR*NR/VectorWidth accumulator
 // vectors a renderer keeps in registers across the whole reduction:
 //
 //	grid over batch and the first spatial dim; serial over the others:
@@ -23,7 +24,8 @@ import (
 //	      when they divide the input features: acc + y_c*a_c + y_c+1*a_c+1):
 //	        a_r = in[pos r, w, c]                             (each r < MR)
 //	        vector f: y = wk[w, c, f]
-//	                  out[pos(r, f)] += y * a_r               (each r < MR)
+//	                  out[pos(r, f)] += y * a_r               (each r < MR;
+//	                                    fma(y, a_r, out) with TargetParams.FMA)
 //	      vector f: out[pos(r, f)] = epilogue(out[pos(r, f)]) (each r < MR)
 //
 // wk is the kernel in [window..., input feature, output feature] order so
@@ -42,7 +44,11 @@ import (
 // interpreter; window positions in the padding are skipped. The results
 // are therefore the same as the per-element form's, and the tests compare
 // them with the interpreter within the f32 bound of the corpus (1e-6 of
-// the larger of the element's and the tensor's largest magnitude).
+// the larger of the element's and the tensor's largest magnitude). With
+// TargetParams.FMA each step is one fused multiply-add (the product is
+// not rounded on its own): the same order of additions, but results may
+// differ from the direct form's by up to about K*2^-24 of the largest
+// magnitude for K products, and the tests compare within that bound.
 
 // microBlocks returns, for a convolution's last spatial output dimension,
 // the interior range [lo, hi): the positions whose every window position
@@ -141,16 +147,12 @@ func (k *kgen) emitMicroConv(conv *ir.Op, c *convInfo, cs []int64, steps []chain
 	b := k.b
 	t := k.l.t
 	dn := c.dn
-	m := &microConv{k: k, conv: conv, c: c, cs: cs, steps: steps, out: out, res: res, wk: wk,
-		mr: int64(t.MicroM), nr: int64(t.MicroN)}
-	// Fewer output features than MicroN: a narrower, taller micro-tile
-	// with as many accumulators (2x24 becomes 3x16 for 16 features, 6x8
-	// for 8).
-	vw := int64(t.VectorWidth)
-	if cout := cs[dn.OutputFeatureDimension]; cout < m.nr {
-		nr := (cout + vw - 1) / vw * vw
-		m.mr, m.nr = max(1, m.mr*m.nr/nr), nr
-	}
+	m := &microConv{k: k, conv: conv, c: c, cs: cs, steps: steps, out: out, res: res, wk: wk}
+	// Output features not a multiple of MicroN: one tile across all of
+	// them with as many accumulators when it fits (TargetParams.microTile:
+	// 2x24 becomes 3x16 for 16 features, 6x8 for 8; cpu 6x16 becomes 4x24
+	// for 24).
+	m.mr, m.nr = t.microTile(cs[dn.OutputFeatureDimension])
 	// Rows: batch, then the spatial dims in output order; the last is
 	// blocked, the others are the grid (first two) and serial loops.
 	rowDims := []int64{dn.OutputBatchDimension}
@@ -316,7 +318,7 @@ func (m *microConv) tile(base []*Node, x0 *Node, mr int64, f0 *Node, nw int64, i
 					off, _ := pos(r, f1)
 					acc := b.Load(m.out, off)
 					for st := range u {
-						acc = b.Bin(Add, acc, b.Bin(Mul, ys[st], as[st][r]))
+						acc = k.microStep(acc, ys[st], as[st][r])
 					}
 					b.Store(m.out, off, acc)
 				}
@@ -383,4 +385,15 @@ func (k *kgen) microWindow(c *convInfo, idx, w []*Node, interior bool) (li []*No
 		li[dn.InputSpatialDimensions[d]] = k.clampIdx(x, 0, max(c.in[d]-1, 0))
 	}
 	return li, valid
+}
+
+// microStep returns acc + y*a for a micro-tile's accumulation: fma(y, a,
+// acc) (rounded once) on targets with TargetParams.FMA and a float type
+// Fma takes (f32, f64), else a rounded product and a rounded sum.
+func (k *kgen) microStep(acc, y, a *Node) *Node {
+	b := k.b
+	if k.l.t.FMA && (acc.Type == ir.F32 || acc.Type == ir.F64) {
+		return b.Fma(y, a, acc)
+	}
+	return b.Bin(Add, acc, b.Bin(Mul, y, a))
 }

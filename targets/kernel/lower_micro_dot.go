@@ -149,7 +149,7 @@ func (k *kgen) emitSplitDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, 
 							// offset (one bounds check on wazero, lower_micro_conv.go).
 							for r := w - 1; r >= 0; r-- {
 								off := b.Bin(Add, pbase[r], l)
-								b.Store(part, off, b.Bin(Add, b.Load(part, off), b.Bin(Mul, rhs(kx, js[r]), a)))
+								b.Store(part, off, k.microStep(b.Load(part, off), rhs(kx, js[r]), a))
 							}
 						})
 					})
@@ -160,7 +160,7 @@ func (k *kgen) emitSplitDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, 
 						a := lhs(i, kx)
 						for r := range w {
 							off := b.Bin(Add, pbase[r], tl)
-							b.Store(part, off, b.Bin(Add, b.Load(part, off), b.Bin(Mul, rhs(kx, js[r]), a)))
+							b.Store(part, off, k.microStep(b.Load(part, off), rhs(kx, js[r]), a))
 						}
 					})
 				}
@@ -198,7 +198,8 @@ func (k *kgen) emitSplitDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, 
 
 // Register-blocked products (every other matrix-form dot_general on CPU
 // targets). Each pass computes a micro-tile of MR rows x NR columns
-// (MicroM, MicroN; the last ones narrower) over the whole contraction,
+// (MicroM, MicroN, or one tile across more than MicroN columns:
+// TargetParams.microTile; the last ones narrower) over the whole contraction,
 // its MR*NR/VectorWidth accumulator vectors kept in registers by the
 // renderer (wasm: promote.go):
 //
@@ -215,7 +216,9 @@ func (k *kgen) emitSplitDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, 
 // products with few rows), the grid runs over the column tiles instead and
 // each grid iteration takes all rows. Each output sums its products in
 // ascending k, exactly as the per-element form and the interpreter, so the
-// results are the same (bit for bit in the tests).
+// results are the same (bit for bit in the tests); with TargetParams.FMA
+// each step is one fused multiply-add, within about K*2^-24 of the
+// largest magnitude of the unfused sums for K terms.
 
 // emitMicroDot emits the register-blocked product into out.
 func (k *kgen) emitMicroDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, acc *Node) *Node) {
@@ -223,7 +226,14 @@ func (k *kgen) emitMicroDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, 
 	t := k.l.t
 	nb := len(p.lb)
 	et := p.resultElem
+	// More columns than MicroN but not a multiple: one tile across them
+	// when it fits (TargetParams.microTile: cpu 6x16 becomes 4x24 for 24
+	// columns), instead of a narrow remainder tile. Fewer columns keep
+	// MicroM rows.
 	mr, nr := int64(t.MicroM), int64(t.MicroN)
+	if p.n > nr {
+		mr, nr = t.microTile(p.n)
+	}
 	vw := int64(t.VectorWidth)
 	bshape := make([]int64, nb)
 	for i, d := range p.lb {
@@ -304,7 +314,7 @@ func (k *kgen) emitMicroDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, 
 						off := b.Offset(out, resIdx(rows[r], col(j)))
 						acc := b.Load(out, off)
 						for st := range u {
-							acc = b.Bin(Add, acc, b.Bin(Mul, ys[st], as[st][r]))
+							acc = k.microStep(acc, ys[st], as[st][r])
 						}
 						b.Store(out, off, acc)
 					}

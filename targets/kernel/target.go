@@ -32,6 +32,23 @@ type TargetParams struct {
 	// single-step accumulations).
 	ReduceSteps int
 
+	// FMA: the micro-tiles of the tiled convolution and dot_general
+	// accumulate with the Fma kind (acc = fma(y, a, acc), one rounding per
+	// step) instead of a rounded product and a rounded sum. For targets
+	// whose renderer has a fused multiply-add (the cpu: llvm.fma; wasm has
+	// none). Each output still adds its products in the same order, but a
+	// product is no longer rounded on its own: results may differ from the
+	// unfused form by up to about K*2^-24 of the largest magnitude for K
+	// f32 products (tests compare within that bound).
+	FMA bool
+
+	// PackedGEMM lowers matrix-form f32 products of at least 12 rows, 16
+	// columns and 8 terms to the packed GEMM (lower_gemm.go; its
+	// micro-kernel accumulates with Fma nodes, so the target must render
+	// them). A target named "cpu" takes it by default (withDefaults), so
+	// that callers naming the target only keep the cpu lowering.
+	PackedGEMM bool
+
 	MaxWorkgroupSize int   // threads per workgroup (GPU)
 	SharedMemBytes   int64 // workgroup-shared memory per workgroup (GPU)
 }
@@ -83,8 +100,32 @@ func (t TargetParams) withDefaults() TargetParams {
 	if t.MicroN%t.VectorWidth != 0 {
 		t.MicroN += t.VectorWidth - t.MicroN%t.VectorWidth
 	}
+	if t.Name == "cpu" && !t.GPU {
+		t.PackedGEMM = true
+	}
 	if t.MaxWorkgroupSize <= 0 {
 		t.MaxWorkgroupSize = d.MaxWorkgroupSize
 	}
 	return t
+}
+
+// microTile returns the register micro-tile (rows mr, columns nr) for
+// products or convolutions with n output columns (features): MicroM x
+// MicroN, except when n is not a multiple of MicroN and one tile of n
+// columns rounded up to the vector width still leaves at least two rows
+// with the same number of accumulator vectors (MicroM*MicroN/VectorWidth):
+// then that tile, so no narrow remainder tile is needed (cpu 6x16 becomes
+// 4x24 for 24 features, 12x8 for 8; wasm 2x24 becomes 3x16 for 16).
+func (t TargetParams) microTile(n int64) (mr, nr int64) {
+	mr, nr = int64(t.MicroM), int64(t.MicroN)
+	vw := int64(t.VectorWidth)
+	if n <= 0 || n%nr == 0 {
+		return mr, nr
+	}
+	accs := mr * nr / vw
+	nv := (n + vw - 1) / vw
+	if n < nr || accs/nv >= 2 {
+		return max(1, accs/nv), nv * vw
+	}
+	return mr, nr
 }

@@ -13,6 +13,9 @@ import (
 //
 //	loop serial L { ... loop vector V { out[i_r] = out[i_r] + x_r (each r) } ... }
 //
+// (or a chain of such additions, (out[i_r] + x_r) + y_r, or of fused
+// multiply-adds, fma(y, a, fma(z, b, out[i_r])): ReduceSteps > 1),
+//
 // When every store inside L is such an accumulate store of one vector
 // loop V (V renders as vector instructions), the buffers stored to are
 // read inside L only by the paired loads, each index is a linear form of
@@ -105,6 +108,50 @@ func sameLeaves(a, b linear) bool {
 	return true
 }
 
+// maxChain bounds the additions between an accumulator's load and its
+// store (ReduceSteps).
+const maxChain = 8
+
+// accumulated returns the load of store s's element that s's value adds
+// to, or nil: the value is a chain of at most maxChain Adds (either
+// operand) and Fmas (the addend) inside V, ending at a load of the same
+// buffer and index — acc + p, (acc + p0) + p1, fma(y1, a1, fma(y0, a0,
+// acc)).
+func accumulated(s *kernel.Node, inV map[*kernel.Node]bool) *kernel.Node {
+	isAcc := func(a *kernel.Node) bool {
+		return a.Kind == kernel.Load && a.Buf == s.Buf && a.Args[0] == s.Args[0] && inV[a]
+	}
+	x := s.Args[1]
+	for range maxChain {
+		if !inV[x] {
+			return nil
+		}
+		var next []*kernel.Node
+		switch x.Kind {
+		case kernel.Add:
+			next = x.Args
+		case kernel.Fma:
+			next = x.Args[2:]
+		default:
+			return nil
+		}
+		var deeper *kernel.Node
+		for _, a := range next {
+			if isAcc(a) {
+				return a
+			}
+			if inV[a] && (a.Kind == kernel.Add || a.Kind == kernel.Fma) {
+				deeper = a
+			}
+		}
+		if deeper == nil {
+			return nil
+		}
+		x = deeper
+	}
+	return nil
+}
+
 // planPromote returns the accumulators of serial loop l to promote, or nil.
 func planPromote(l *kernel.Node) []*promoAcc {
 	inside := map[*kernel.Node]bool{l: true}
@@ -152,14 +199,7 @@ func planPromote(l *kernel.Node) []*promoAcc {
 	for _, s := range stores {
 		stored[s.Buf] = true
 		// The stored value must add to a load of the same element in V.
-		var ld *kernel.Node
-		if x := s.Args[1]; inV[x] && (x.Kind == kernel.Add || x.Kind == kernel.Fma) {
-			for _, a := range x.Args {
-				if a.Kind == kernel.Load && a.Buf == s.Buf && a.Args[0] == s.Args[0] && inV[a] {
-					ld = a
-				}
-			}
-		}
+		ld := accumulated(s, inV)
 		if ld == nil || paired[ld] {
 			return nil
 		}
