@@ -49,7 +49,9 @@ import (
 //
 //	|Y - Y_exact| <= gamma_(cin+9) * 81 * cin * a,
 //
-// against gamma_(9 cin) * 9 * cin * a for the direct sum. For the MNIST
+// against gamma_(9 cin) * 9 * cin * a for the direct sum (with
+// TargetParams.FMA the products accumulate with one rounding per step:
+// the same bound holds). For the MNIST
 // CNN's layers (cin 8 and 16) that is below 2e-4 * cin * a; random
 // rounding makes the observed errors far smaller (about 1e-7 of the
 // output's largest magnitude), and the tests compare with the interpreter
@@ -66,7 +68,12 @@ import (
 // WinogradMinFeatures is the least input times output features of a
 // convolution that takes the Winograd form by default: below it the
 // transforms cost more than the multiplications they save (measured on
-// wasm with the MNIST CNN: conv1 with 1 x 8 stays direct).
+// wasm and cpu with the MNIST CNN, KernelTimes min-us: conv1 (1 x 8)
+// 10-12 direct, 11 Winograd on wasm, 2.9 against 6.5 on the cpu; conv2
+// (8 x 16) 42 against 29-44 on wasm, 12.3 against 8.5 on the cpu; conv3
+// (16 x 24) 108-170 against 55-84 on wasm. No layer between 8 and 128
+// was measured; 128 also keeps the 4 x 16 convolution of targets/wasm's
+// promotion test on the implicit GEMM that test checks).
 const WinogradMinFeatures = 128
 
 // winogradMode returns "off", "on" or "" (the threshold) from ZMLC_WINOGRAD.
@@ -341,13 +348,19 @@ func (w *wino) emitInput(k *kgen, v *Buffer) {
 
 // emitGemm fills m[xi, t, f] = sum_c v[xi, t, c] u[xi, c, f] for the 16
 // xi, in micro-tiles of mr tiles by nr features kept in registers (the
-// shapes of lower_micro_conv.go), ascending c.
+// shapes of lower_micro_conv.go), ascending c,
+// with fma steps where the target has them (TargetParams.FMA).
 func (w *wino) emitGemm(k *kgen, v, u, m *Buffer) {
 	b := k.b
 	t := k.l.t
 	c := w.c
 	et := c.et
 	vw := int64(t.VectorWidth)
+	// MicroM x MicroN, narrower and taller for fewer features (wasm 3x16
+	// for 16). Not TargetParams.microTile's one-tile widening: on the cpu
+	// its 4x24 for 24 features ran the MNIST CNN's conv3 products in
+	// 131-238 us against 15.6 us for 6x16 plus a 6x8 remainder
+	// (KernelTimes cpu/cnn min-us, load ~1.3).
 	mr, nr := int64(t.MicroM), int64(t.MicroN)
 	if c.cout < nr {
 		n2 := (c.cout + vw - 1) / vw * vw
@@ -394,7 +407,7 @@ func (w *wino) emitGemm(k *kgen, v, u, m *Buffer) {
 						off := moff(r, f1)
 						acc := b.Load(m, off)
 						for st := range nu {
-							acc = b.Bin(Add, acc, b.Bin(Mul, ys[st], as[st][r]))
+							acc = k.microStep(acc, ys[st], as[st][r])
 						}
 						b.Store(m, off, acc)
 					}

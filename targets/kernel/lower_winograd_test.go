@@ -73,11 +73,12 @@ var winoCases = map[string]string{
 	"fused_nchw_bias_relu_b2": winoFused,
 }
 
-// winoParams: the wasm and cpu defaults, other micro-tiles and reduction
-// steps.
+// winoParams: the wasm defaults, the cpu's vector width without and with
+// its micro-tiles and fma, other micro-tiles and reduction steps.
 var winoParams = []TargetParams{
 	{},
 	{Name: "cpu", VectorWidth: 8},
+	{Name: "cpu", VectorWidth: 8, MicroM: 6, MicroN: 16, FMA: true},
 	{MicroM: 3, MicroN: 12, ReduceSteps: 3},
 	{MicroM: 1, MicroN: 8, ReduceSteps: 1},
 }
