@@ -3,6 +3,7 @@ package cpu
 import (
 	"fmt"
 	goruntime "runtime"
+	"time"
 
 	"github.com/zmlc/zmlc/emit"
 	"github.com/zmlc/zmlc/runtime"
@@ -11,13 +12,18 @@ import (
 // Driver is the cpu target's runtime.Driver: buffers on the launcher's
 // heap in the linear memory (runtime.SharedMemory; a handle is the
 // buffer's address), kernels from each module's `so` blob, launches run
-// synchronously over Workers() threads.
+// synchronously over Workers() threads (a pool of persistent workers),
+// or on the launching thread alone for kernels whose launches measured
+// faster that way (splitChoice).
 type Driver struct {
 	runtime.SharedMemory
 	env     *runtime.Env
 	workers int
 	libs    []*Library
 	kernels [][]*Kernel
+	choices [][]splitChoice // per module and kernel
+	pool    *pool
+	addrs   []uint64 // Launch's argument addresses, reused
 }
 
 // New returns a cpu driver running launches over workers threads (0 means
@@ -38,6 +44,10 @@ func (d *Driver) Init(env *runtime.Env) error {
 	d.Attach(env.Memory)
 	d.libs = make([]*Library, len(env.Manifest.Modules))
 	d.kernels = make([][]*Kernel, len(env.Manifest.Modules))
+	d.choices = make([][]splitChoice, len(env.Manifest.Modules))
+	if d.pool == nil {
+		d.pool = newPool(d.workers)
+	}
 	return nil
 }
 
@@ -75,13 +85,14 @@ func (d *Driver) LoadModule(index int) error {
 			return err
 		}
 	}
-	d.libs[index], d.kernels[index] = lib, ks
+	d.libs[index], d.kernels[index], d.choices[index] = lib, ks, make([]splitChoice, len(ks))
 	return nil
 }
 
 // Launch implements runtime.Driver: the kernel runs the workgroups
-// [0, gx·gy·gz) over the workers, on buffers addressed in place. Each
-// buffer argument must be a live heap buffer.
+// [0, gx·gy·gz) over the workers, or on the calling thread alone when the
+// kernel's first launches measured faster so (splitChoice), on buffers
+// addressed in place. Each buffer argument must be a live heap buffer.
 func (d *Driver) Launch(l *runtime.Launch) error {
 	if l.Module < 0 || l.Module >= len(d.kernels) || d.kernels[l.Module] == nil {
 		return fmt.Errorf("%w: module %d is not loaded", runtime.ErrInvalid, l.Module)
@@ -91,15 +102,32 @@ func (d *Driver) Launch(l *runtime.Launch) error {
 		return fmt.Errorf("%w: kernel %d", runtime.ErrInvalid, l.Kernel)
 	}
 	base := uint64(d.env.Memory.Base())
-	addrs := make([]uint64, len(l.Args))
+	addrs := d.addrs[:0]
 	for i, h := range l.Args {
 		if _, ok := d.env.Memory.Heap.Size(h); !ok {
 			return fmt.Errorf("%w: argument %d: handle %#x is not a live buffer", runtime.ErrInvalid, i, h)
 		}
-		addrs[i] = base + h
+		addrs = append(addrs, base+h)
 	}
+	d.addrs = addrs
 	grid := int64(l.Grid[0]) * int64(l.Grid[1]) * int64(l.Grid[2])
-	ks[l.Kernel].Run(addrs, grid, d.workers)
+	if grid < 2 || d.workers < 2 {
+		d.pool.run(ks[l.Kernel], addrs, grid, 1)
+		return nil
+	}
+	c := &d.choices[l.Module][l.Kernel]
+	split := c.split()
+	parts := int64(1)
+	if split {
+		parts = int64(d.workers)
+	}
+	if c.decide != 0 {
+		d.pool.run(ks[l.Kernel], addrs, grid, parts)
+		return nil
+	}
+	start := time.Now()
+	d.pool.run(ks[l.Kernel], addrs, grid, parts)
+	c.record(split, time.Since(start))
 	return nil
 }
 
@@ -114,8 +142,13 @@ func (d *Driver) Collective(index int, src, dst runtime.Handle) error {
 // Workers implements runtime.Driver: the threads a launch is spread over.
 func (d *Driver) Workers() int { return d.workers }
 
-// Close implements runtime.Driver: it unloads the libraries.
+// Close implements runtime.Driver: it stops the workers and unloads the
+// libraries.
 func (d *Driver) Close() error {
+	if d.pool != nil {
+		d.pool.close()
+		d.pool = nil
+	}
 	var first error
 	for i, l := range d.libs {
 		if l != nil {

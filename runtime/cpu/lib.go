@@ -8,8 +8,10 @@
 // A kernel of the shared object is `void sym(int64_t *args, int64_t
 // begin, int64_t end)`: args holds one absolute address per buffer
 // parameter, and the call runs the workgroups [begin, end) of its launch
-// range. A launch of gx·gy·gz workgroups is cut into Workers() contiguous
-// chunks run concurrently, one goroutine (and OS thread) each.
+// range. The Driver cuts a launch of gx·gy·gz workgroups into Workers()
+// contiguous chunks run concurrently on a pool of persistent worker
+// goroutines (pool.go), or runs it on the launching thread alone when the
+// kernel's first launches measured faster so (splitChoice).
 package cpu
 
 import (
