@@ -7,10 +7,9 @@ import (
 // Register-blocked convolution (CPU-like targets). The implicit GEMM of
 // lower_convtile.go computes, per pass, a micro-tile of MR output positions
 // (consecutive along the last spatial dimension) by NR output features
-// (TargetParams.MicroM, MicroN; when MicroN does not divide the output
-// features and one tile across them fits, NR is their count rounded up to
-// the vector width and MR shrinks or grows to keep MR*NR:
-// TargetParams.microTile), whose MR*NR/VectorWidth accumulator
+// (TargetParams.MicroM, MicroN; for fewer than MicroN output features NR
+// is their count rounded up to the vector width and MR grows to keep
+// MR*NR: TargetParams.microTile), whose MR*NR/VectorWidth accumulator
 // vectors a renderer keeps in registers across the whole reduction:
 //
 //	grid over batch and the first spatial dim; serial over the others:
@@ -148,10 +147,9 @@ func (k *kgen) emitMicroConv(conv *ir.Op, c *convInfo, cs []int64, steps []chain
 	t := k.l.t
 	dn := c.dn
 	m := &microConv{k: k, conv: conv, c: c, cs: cs, steps: steps, out: out, res: res, wk: wk}
-	// Output features not a multiple of MicroN: one tile across all of
-	// them with as many accumulators when it fits (TargetParams.microTile:
-	// 2x24 becomes 3x16 for 16 features, 6x8 for 8; cpu 6x16 becomes 4x24
-	// for 24).
+	// Fewer output features than MicroN: a narrower, taller micro-tile
+	// with as many accumulators (TargetParams.microTile: 2x24 becomes 3x16
+	// for 16 features, 6x8 for 8).
 	m.mr, m.nr = t.microTile(cs[dn.OutputFeatureDimension])
 	// Rows: batch, then the spatial dims in output order; the last is
 	// blocked, the others are the grid (first two) and serial loops.

@@ -198,8 +198,7 @@ func (k *kgen) emitSplitDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, 
 
 // Register-blocked products (every other matrix-form dot_general on CPU
 // targets). Each pass computes a micro-tile of MR rows x NR columns
-// (MicroM, MicroN, or one tile across more than MicroN columns:
-// TargetParams.microTile; the last ones narrower) over the whole contraction,
+// (MicroM, MicroN; the last ones narrower) over the whole contraction,
 // its MR*NR/VectorWidth accumulator vectors kept in registers by the
 // renderer (wasm: promote.go):
 //
@@ -226,14 +225,7 @@ func (k *kgen) emitMicroDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, 
 	t := k.l.t
 	nb := len(p.lb)
 	et := p.resultElem
-	// More columns than MicroN but not a multiple: one tile across them
-	// when it fits (TargetParams.microTile: cpu 6x16 becomes 4x24 for 24
-	// columns), instead of a narrow remainder tile. Fewer columns keep
-	// MicroM rows.
 	mr, nr := int64(t.MicroM), int64(t.MicroN)
-	if p.n > nr {
-		mr, nr = t.microTile(p.n)
-	}
 	vw := int64(t.VectorWidth)
 	bshape := make([]int64, nb)
 	for i, d := range p.lb {

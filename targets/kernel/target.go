@@ -110,22 +110,20 @@ func (t TargetParams) withDefaults() TargetParams {
 }
 
 // microTile returns the register micro-tile (rows mr, columns nr) for
-// products or convolutions with n output columns (features): MicroM x
-// MicroN, except when n is not a multiple of MicroN and one tile of n
-// columns rounded up to the vector width still leaves at least two rows
-// with the same number of accumulator vectors (MicroM*MicroN/VectorWidth):
-// then that tile, so no narrow remainder tile is needed (cpu 6x16 becomes
-// 4x24 for 24 features, 12x8 for 8; wasm 2x24 becomes 3x16 for 16).
+// convolutions with n output features: MicroM x MicroN, except for fewer
+// features than MicroN: then n rounded up to the vector width, with as
+// many accumulator vectors (MicroM*MicroN/VectorWidth) in more rows (wasm
+// 2x24 becomes 3x16 for 16 features, 6x8 for 8; cpu 6x16 becomes 12x8
+// for 8). One tile across more features than MicroN (cpu 4x24 for 24)
+// measured 2.4-3.8x slower than MicroN plus a narrow remainder on the
+// MNIST CNN's conv3 on the cpu (KernelTimes cpu/cnn, ZMLC_WINOGRAD=off:
+// 131 against 316-504 us), so it is not taken.
 func (t TargetParams) microTile(n int64) (mr, nr int64) {
 	mr, nr = int64(t.MicroM), int64(t.MicroN)
 	vw := int64(t.VectorWidth)
-	if n <= 0 || n%nr == 0 {
+	if n <= 0 || n >= nr {
 		return mr, nr
 	}
-	accs := mr * nr / vw
 	nv := (n + vw - 1) / vw
-	if n < nr || accs/nv >= 2 {
-		return max(1, accs/nv), nv * vw
-	}
-	return mr, nr
+	return max(1, mr*nr/vw/nv), nv * vw
 }
