@@ -59,10 +59,28 @@ const winoFused = `func.func @main(%x: tensor<2x16x9x7xf32>, %w: tensor<24x16x3x
   return %0 : tensor<2x840xf32>
 }`
 
+// winoFusedT is convFusedNCHW's layer with Winograd's sizes: an
+// NHWC/HWIO convolution (SAME padding, odd output height) transposed to
+// NCHW in the epilogue, bias, relu and a flattening reshape.
+const winoFusedT = `func.func @main(%x: tensor<2x7x8x8xf32>, %w: tensor<3x3x8x16xf32>, %b: tensor<16xf32>) -> tensor<2x896xf32> {
+  %0 = "zml.fusion"(%x, %w, %b) ({
+  ^bb0(%a: tensor<2x7x8x8xf32>, %k: tensor<3x3x8x16xf32>, %c: tensor<16xf32>):
+    %y = stablehlo.convolution(%a, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x7x8x8xf32>, tensor<3x3x8x16xf32>) -> tensor<2x7x8x16xf32>
+    %t = stablehlo.transpose %y, dims = [0, 3, 1, 2] : (tensor<2x7x8x16xf32>) -> tensor<2x16x7x8xf32>
+    %bb = stablehlo.broadcast_in_dim %c, dims = [1] : (tensor<16xf32>) -> tensor<2x16x7x8xf32>
+    %s = stablehlo.add %t, %bb : tensor<2x16x7x8xf32>
+    %z = stablehlo.constant dense<0.0> : tensor<2x16x7x8xf32>
+    %r = stablehlo.maximum %s, %z : tensor<2x16x7x8xf32>
+    %f = stablehlo.reshape %r : (tensor<2x16x7x8xf32>) -> tensor<2x896xf32>
+    stablehlo.return %f : tensor<2x896xf32>
+  }) : (tensor<2x7x8x8xf32>, tensor<3x3x8x16xf32>, tensor<16xf32>) -> tensor<2x896xf32>
+  return %0 : tensor<2x896xf32>
+}`
+
 // winoCases: odd and even output sizes, SAME and VALID and asymmetric
 // padding (wider than the window on one side), batch 1 to 3, NHWC and
 // NCHW, feature counts below, at and above a vector or micro-tile, a
-// 1x1 output, and the fused layer.
+// 1x1 output, and two fused layers (NCHW, and NHWC transposed to NCHW).
 var winoCases = map[string]string{
 	"nhwc_same_odd_b2_8x16":   winoConv(2, 7, 9, 8, 16, 1, 1, 1, 1, false),
 	"nchw_valid_b3_16x24":     winoConv(3, 10, 11, 16, 24, 0, 0, 0, 0, true),
@@ -71,6 +89,7 @@ var winoCases = map[string]string{
 	"nhwc_1x1out_8x8":         winoConv(2, 3, 3, 8, 8, 0, 0, 0, 0, false),
 	"nhwc_wide_pad_3x40":      winoConv(1, 4, 6, 3, 40, 3, 2, 0, 3, false),
 	"fused_nchw_bias_relu_b2": winoFused,
+	"fused_nhwc_transpose_b2": winoFusedT,
 }
 
 // winoParams: the wasm defaults, the cpu's vector width without and with
