@@ -117,15 +117,8 @@ func (w *wino) emitGemm(k *kgen, v, u, m *Buffer) {
 	et := c.et
 	vw := int64(t.VectorWidth)
 	// MicroM x MicroN, narrower and taller for fewer features (wasm 3x16
-	// for 16). Not TargetParams.microTile's one-tile widening: on the cpu
-	// its 4x24 for 24 features ran the MNIST CNN's conv3 products in
-	// 131-238 us against 15.6 us for 6x16 plus a 6x8 remainder
-	// (KernelTimes cpu/cnn min-us, load ~1.3).
-	mr, nr := int64(t.MicroM), int64(t.MicroN)
-	if c.cout < nr {
-		n2 := (c.cout + vw - 1) / vw * vw
-		mr, nr = max(1, mr*nr/n2), n2
-	}
+	// for 16; TargetParams.microTile).
+	mr, nr := t.microTile(c.cout)
 	tiles := w.n * w.th * w.tw
 	b.Loop(Grid, w.nxi, func(xi *Node) {
 		vb := b.Bin(Mul, xi, Idx(tiles*c.cin))
