@@ -27,6 +27,14 @@ import (
 //	                                    fma(y, a_r, out) with TargetParams.FMA)
 //	      vector f: out[pos(r, f)] = epilogue(out[pos(r, f)]) (each r < MR)
 //
+// On targets with per-grid-iteration scratch (TargetParams.scratch: the
+// cpu) the accumulators are a Shared MR x NR tile instead of the output
+// elements, the epilogue reading it: the output may be strided along the
+// features (a convolution computed NHWC for an NCHW result: stride H*W),
+// and the renderer keeps contiguous vectors of the tile in registers
+// (SROA) where strided accumulators took lane-by-lane inserts and
+// extracts at every promotion boundary.
+//
 // wk is the kernel in [window..., input feature, output feature] order so
 // that consecutive features are consecutive in memory: the kernel operand
 // itself when it has that layout, else a copy made by a small packing
@@ -264,11 +272,20 @@ func (m *microConv) tile(base []*Node, x0 *Node, mr int64, f0 *Node, nw int64, i
 	pos := func(r int64, f1 *Node) (*Node, func() []*Node) {
 		return k.mapChain(m.steps, full(r, f1), m.cs)
 	}
+	// The accumulators: the output elements themselves, or on targets
+	// with per-grid-iteration scratch a [mr, nw] Shared tile (contiguous
+	// vectors whatever the output's layout; written out once, after the
+	// reduction).
+	accBuf, accAt := m.out, func(r int64, f1 *Node) *Node { off, _ := pos(r, f1); return off }
+	scratch := k.l.t.scratch() && vec == Vector
+	if scratch {
+		accBuf = b.SharedAlloc("acc", et, []int64{mr, nw})
+		accAt = func(r int64, f1 *Node) *Node { return b.Bin(Add, Idx(r*nw), f1) }
+	}
 	k.memo = map[string]memoEntry{}
 	b.Loop(vec, nw, func(f1 *Node) {
 		for r := int64(0); r < mr; r++ {
-			off, _ := pos(r, f1)
-			b.Store(m.out, off, ConstOf(et, int64(0)))
+			b.Store(accBuf, accAt(r, f1), ConstOf(et, int64(0)))
 		}
 	})
 	wst := ir.Strides(packShape(c))
@@ -313,12 +330,12 @@ func (m *microConv) tile(base []*Node, x0 *Node, mr int64, f0 *Node, nw int64, i
 					ys[st] = b.Load(m.wk, b.Bin(Add, wrows[st], f1))
 				}
 				for r := int64(0); r < mr; r++ {
-					off, _ := pos(r, f1)
-					acc := b.Load(m.out, off)
+					off := accAt(r, f1)
+					acc := b.Load(accBuf, off)
 					for st := range u {
 						acc = k.microStep(acc, ys[st], as[st][r])
 					}
-					b.Store(m.out, off, acc)
+					b.Store(accBuf, off, acc)
 				}
 			})
 		}
@@ -344,13 +361,22 @@ func (m *microConv) tile(base []*Node, x0 *Node, mr int64, f0 *Node, nw int64, i
 			b.If(valid, body, nil)
 		}
 	})
+	if m.res == m.conv.Results[0] && scratch {
+		for r := int64(0); r < mr; r++ {
+			k.memo = map[string]memoEntry{}
+			b.Loop(vec, nw, func(f1 *Node) {
+				off, _ := pos(r, f1)
+				b.Store(m.out, off, b.Convert(b.Load(accBuf, accAt(r, f1)), m.out.Elem))
+			})
+		}
+	}
 	if m.res != m.conv.Results[0] {
 		for r := int64(0); r < mr; r++ {
 			k.memo = map[string]memoEntry{}
 			b.Loop(vec, nw, func(f1 *Node) {
 				off, _ := pos(r, f1)
 				_, multi := k.mapChain(m.epiSteps, full(r, f1), m.cs)
-				acc := b.Load(m.out, off)
+				acc := b.Load(accBuf, accAt(r, f1))
 				k.scalarsAt = map[*ir.Value]*Node{m.conv.Results[0]: acc}
 				k.memo = map[string]memoEntry{}
 				v := k.valueAt(m.epiRes, multi())

@@ -127,3 +127,8 @@ func (t TargetParams) microTile(n int64) (mr, nr int64) {
 	nv := (n + vw - 1) / vw
 	return max(1, mr*nr/vw/nv), nv * vw
 }
+
+// scratch reports whether the target gives kernels per-grid-iteration
+// Shared scratch buffers (the cpu renders small ones as allocas): the
+// targets of the packed GEMM, which needs them too; wasm has none.
+func (t TargetParams) scratch() bool { return t.PackedGEMM && !t.GPU }
