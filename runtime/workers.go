@@ -52,6 +52,7 @@ type workerPool struct {
 
 	pollOK     atomic.Bool // polling allowed in this contentionWindow
 	nextSample time.Time   // when the launcher next samples the contention
+	fixedPoll  bool        // tests: keep pollOK as set, never sample
 }
 
 // Hand-off states of a worker (workerPool.state) and of the launcher.
@@ -137,7 +138,7 @@ func (p *workerPool) run(fs []api.Function, args, n, parts uint64) error {
 // launcher and the workers that are not parked was runnable.
 func (p *workerPool) sample() {
 	now := time.Now()
-	if spinOff || now.Before(p.nextSample) {
+	if spinOff || p.fixedPoll || now.Before(p.nextSample) {
 		return
 	}
 	p.nextSample = now.Add(contentionWindow)
