@@ -38,10 +38,12 @@ var models = map[string]model{
 	"cnn": {"cnn", "examples/mnist/cnn.zml", cnnSource, "../shared/data/mnist-burn/mnist.safetensors"},
 }
 
-// findFile resolves a path relative to the repository root: from the
-// working directory and its parents, from $BUILD_WORKSPACE_DIRECTORY
-// (bazel run), and from this source file's folder. It returns rel itself
-// if none has it.
+// findFile resolves a path relative to the repository root: the nearest
+// folder holding go.mod at or above the working directory,
+// $BUILD_WORKSPACE_DIRECTORY (bazel run), and this source file's
+// repository. Only repository roots are tried, so ../shared/data is the
+// clone's sibling, never a folder beside some other parent. It returns rel
+// itself if none has it.
 func findFile(rel string) string {
 	// Under Bazel, scripts/setup_bazel.sh passes the absolute path of
 	// ../shared/data with --test_env where it exists.
@@ -53,7 +55,10 @@ func findFile(rel string) string {
 	var roots []string
 	if wd, err := os.Getwd(); err == nil {
 		for d := wd; ; d = filepath.Dir(d) {
-			roots = append(roots, d)
+			if statOK(filepath.Join(d, "go.mod")) {
+				roots = append(roots, d)
+				break
+			}
 			if filepath.Dir(d) == d {
 				break
 			}
@@ -67,7 +72,7 @@ func findFile(rel string) string {
 	}
 	for _, r := range roots {
 		p := filepath.Join(r, rel)
-		if _, err := os.Stat(p); err == nil {
+		if statOK(p) {
 			return p
 		}
 	}
@@ -129,7 +134,7 @@ func newClassifier(m model, target, weights string, batch int, workers int) (cla
 		}
 		return c, nil
 	}
-	return nil, fmt.Errorf("unknown target %q (want wasm or interp)", target)
+	return nil, fmt.Errorf("unknown target %q (want interp or one of %s)", target, strings.Join(compile.Targets, ", "))
 }
 
 // imagesTensor returns the u8[batch, 28, 28] tensor of n images, padded

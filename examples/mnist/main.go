@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/zmlc/zmlc/compile"
 	"github.com/zmlc/zmlc/examples/mnist/mnistdata"
@@ -62,6 +63,9 @@ func run(args []string) error {
 	w := *weights
 	if w == "" {
 		w = findFile(m.weights)
+		if !statOK(w) && strings.HasPrefix(m.weights, "../shared/data/") {
+			return fmt.Errorf("the %s model's weights are not in this repository: %s not found (they come with ../shared/data beside the clone; pass -weights=FILE or set ZMLC_SHARED_DATA to that data folder)", m.name, m.weights)
+		}
 	}
 	dir, err := mnistdata.ResolveDir(*data)
 	if err != nil {
