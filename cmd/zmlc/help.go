@@ -118,11 +118,12 @@ func printInterpretHelp(w io.Writer) {
 	var o interpretOptions
 	fs := newInterpretFlags(&o)
 	fmt.Fprintf(w, `Usage:
-  zmlc interpret [flags] FILE.mlir
+  zmlc interpret [flags] FILE.mlir|FILE.zml
 
 Runs a StableHLO program on zmlc's reference interpreter, like
 stablehlo-translate --interpret. The file is split on "// -----" lines; each
-part is parsed and verified, then every public function without arguments
+part is parsed and verified (a .zml model is compiled by the front end first,
+with --dim bindings), then every public function without arguments
 runs (or only --entry NAME, with one --input per argument). Results print as
 MLIR dense literals after a "// @NAME" line. Failed check.* ops print the
 function and the first differing element.
@@ -132,6 +133,7 @@ Flags:
 Examples:
   zmlc interpret testdata/ops/add.mlir
   zmlc interpret --entry main --input x.npy --input y.npy model.mlir --output-dir out/
+  zmlc interpret --dim b=1 --entry forward --input img.npy examples/mnist/mnist.zml
 
 With --output-dir, result i of function F is written as F_i.npy (tuple
 elements as F_i_j.npy); in a file split on "// -----", part k's files are

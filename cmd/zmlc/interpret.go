@@ -17,6 +17,7 @@ type interpretOptions struct {
 	Entry     string
 	Inputs    []string
 	OutputDir string
+	Dims      []string // --dim NAME=SIZE for a .zml input
 	Help      bool
 	Args      []string
 }
@@ -27,6 +28,7 @@ func newInterpretFlags(o *interpretOptions) *pflag.FlagSet {
 	fs.StringVar(&o.Entry, "entry", "", "run only the function `NAME` (it may take arguments: see --input)")
 	fs.StringArrayVar(&o.Inputs, "input", nil, "argument of --entry, a `FILE.npy` (repeat, one per argument, in order)")
 	fs.StringVar(&o.OutputDir, "output-dir", "", "also write each result as .npy into `DIR`")
+	fs.StringArrayVar(&o.Dims, "dim", nil, "bind a symbolic dimension of a .zml input, `NAME=SIZE` (repeatable)")
 	fs.BoolVarP(&o.Help, "help", "h", false, "print this help and exit")
 	return fs
 }
@@ -91,8 +93,21 @@ func interpretMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 			return exitError
 		}
 	}
-	mods, err := parseSplitFile(filename, src)
-	if err != nil {
+	var mods []*ir.Module
+	if inputKind(o.Args[0]) == "zml" {
+		// A .zml model is compiled by the front end first, as `zmlc opt` does.
+		dims, _, err := parseDims(o.Dims)
+		if err != nil {
+			reportUsage(stderr, err, "zmlc interpret")
+			return exitUsage
+		}
+		m, err := compileZML(filename, src, dims)
+		if err != nil {
+			reportError(stderr, err, filename, src)
+			return exitError
+		}
+		mods = []*ir.Module{m}
+	} else if mods, err = parseSplitFile(filename, src); err != nil {
 		reportError(stderr, err, filename, src)
 		return exitError
 	}

@@ -176,3 +176,29 @@ func TestInterpretEntryWithInputs(t *testing.T) {
 		t.Errorf("missing input: %q", r.stderr)
 	}
 }
+
+// TestInterpretZML runs a .zml model: the front end compiles it with the
+// --dim bindings first, and its errors keep their position.
+func TestInterpretZML(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "m.zml")
+	if err := os.WriteFile(src, []byte("model M {\n  fn f(x: f32[n=?]) -> f32[n] { return x * x + x }\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x := filepath.Join(dir, "x.npy")
+	writeNPY(t, x, []int{3}, []float32{1, -2, 0.5})
+	r := zmlc(t, "interpret", "--dim", "n=3", "--entry", "f", "--input", x, src)
+	r.wantCode(t, exitOK)
+	if want := "// @f\ndense<[2.000000e+00, 2.000000e+00, 7.500000e-01]> : tensor<3xf32>\n"; r.stdout != want {
+		t.Errorf("stdout %q, want %q", r.stdout, want)
+	}
+	bad := filepath.Join(dir, "bad.zml")
+	if err := os.WriteFile(bad, []byte("model M {\n  fn f(x: f32[4]) -> f32[4] { return x + }\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = zmlc(t, "interpret", bad)
+	r.wantCode(t, exitError)
+	if !strings.Contains(r.stderr, bad+":2:") || !strings.Contains(r.stderr, "^") {
+		t.Errorf("syntax error: %q", r.stderr)
+	}
+}
