@@ -110,7 +110,7 @@ func (b *bytesIO) encode(i int, dst []byte) {
 		bools(dst, b.in[i])
 		return
 	}
-	copy(dst, b.in[i])
+	copyBytes(dst, b.in[i])
 }
 
 func (b *bytesIO) raw(i int) ([]byte, bool) {
@@ -122,7 +122,7 @@ func (b *bytesIO) decode(i int, src []byte) error {
 		bools(b.out[i], src)
 		return nil
 	}
-	copy(b.out[i], src)
+	copyBytes(b.out[i], src)
 	return nil
 }
 
