@@ -195,6 +195,13 @@ func (k *kgen) emitRowDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, ac
 // into one tiled kernel with the elementwise part as an epilogue; ok is
 // false when the region has another form.
 func (l *lowerer) fusedDot(op *ir.Op) (ok bool, err error) {
+	return l.lowerFusedDot(op, false)
+}
+
+// lowerFusedDot is fusedDot (packed false: the tiled product) and
+// fusedPackedDot (packed true: the packed GEMM, only where gemmEnabled),
+// which differ only in the product they emit and the kernel's note.
+func (l *lowerer) lowerFusedDot(op *ir.Op, packed bool) (ok bool, err error) {
 	blk := op.Regions[0].Entry()
 	if blk == nil || len(op.Results) != 1 || len(blk.Args) != len(op.Operands) {
 		return false, nil
@@ -216,7 +223,7 @@ func (l *lowerer) fusedDot(op *ir.Op) (ok bool, err error) {
 	}
 	p := l.planDot(dot)
 	rt := op.Results[0].Tensor()
-	if p == nil || rt.Elem != p.resultElem || !sameShape(rt.Shape, p.resultShape) {
+	if p == nil || (packed && !l.gemmEnabled(p)) || rt.Elem != p.resultElem || !sameShape(rt.Shape, p.resultShape) {
 		return false, nil
 	}
 	// The dot's operands must come straight from the fusion's arguments.
@@ -246,16 +253,20 @@ func (l *lowerer) fusedDot(op *ir.Op) (ok bool, err error) {
 			k.memo = map[string]memoEntry{}
 			v := k.valueAt(res, idx)
 			k.scalarsAt = nil
-			return b2(k, v, rt.Elem)
+			return k.b.Convert(v, rt.Elem)
 		}
 	}
-	k.emitTiledDot(p, out, epi)
+	note := ""
+	if packed {
+		k.emitPackedDot(p, out, epi)
+		note = ", packed gemm"
+	} else {
+		k.emitTiledDot(p, out, epi)
+	}
 	if k.err != nil {
 		return true, k.err
 	}
-	k.finish(fmt.Sprintf("%s (dot_general + %d ops)", opSource(op), len(blk.Ops)-2))
+	k.finish(fmt.Sprintf("%s (dot_general + %d ops%s)", opSource(op), len(blk.Ops)-2, note))
 	l.env[op.Results[0]] = bv{buf: id}
 	return true, nil
 }
-
-func b2(k *kgen, v *Node, t ir.ElementType) *Node { return k.b.Convert(v, t) }

@@ -1,8 +1,6 @@
 package kernel
 
 import (
-	"fmt"
-
 	"github.com/zmlc/zmlc/ir"
 )
 
@@ -126,66 +124,7 @@ func (l *lowerer) packedDot(op *ir.Op) (ok bool, err error) {
 // elementwise ops on its result (the form fusedDot takes) to the packed
 // GEMM with the elementwise part as the epilogue of the last KC block.
 func (l *lowerer) fusedPackedDot(op *ir.Op) (ok bool, err error) {
-	blk := op.Regions[0].Entry()
-	if blk == nil || len(op.Results) != 1 || len(blk.Args) != len(op.Operands) {
-		return false, nil
-	}
-	var dot *ir.Op
-	for _, o := range blk.Ops {
-		switch o.Name {
-		case "stablehlo.dot_general", "stablehlo.dot":
-			if dot != nil {
-				return false, nil
-			}
-			dot = o
-		case "stablehlo.reduce", "stablehlo.convolution", "stablehlo.reduce_window":
-			return false, nil
-		}
-	}
-	if dot == nil {
-		return false, nil
-	}
-	p := l.planDot(dot)
-	rt := op.Results[0].Tensor()
-	if p == nil || !l.gemmEnabled(p) || rt.Elem != p.resultElem || !sameShape(rt.Shape, p.resultShape) {
-		return false, nil
-	}
-	k := l.newKgen("fusion_dot")
-	for i, a := range blk.Args {
-		x, err := l.valueView(op, op.Operands[i])
-		if err != nil {
-			return true, err
-		}
-		if x.tuple != nil {
-			return false, nil
-		}
-		k.bind(a, x)
-	}
-	for _, o := range dot.Operands {
-		if _, isArg := k.ext[o]; !isArg {
-			return false, nil
-		}
-	}
-	id := l.temp(rt)
-	out := k.b.Param("out0", rt.Elem, rt.Shape, ReadWrite, id)
-	res := blk.Terminator().Operands[0]
-	var epi func(idx []*Node, acc *Node) *Node
-	if res != dot.Results[0] {
-		epi = func(idx []*Node, acc *Node) *Node {
-			k.scalarsAt = map[*ir.Value]*Node{dot.Results[0]: acc}
-			k.memo = map[string]memoEntry{}
-			v := k.valueAt(res, idx)
-			k.scalarsAt = nil
-			return k.b.Convert(v, rt.Elem)
-		}
-	}
-	k.emitPackedDot(p, out, epi)
-	if k.err != nil {
-		return true, k.err
-	}
-	k.finish(fmt.Sprintf("%s (dot_general + %d ops, packed gemm)", opSource(op), len(blk.Ops)-2))
-	l.env[op.Results[0]] = bv{buf: id}
-	return true, nil
+	return l.lowerFusedDot(op, true)
 }
 
 // emitPackedDot emits the packed product of p into out (shape batch...,
