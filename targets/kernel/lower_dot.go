@@ -21,6 +21,38 @@ type dotPlan struct {
 	resultShape     []int64
 }
 
+// resultIndex is the result multi-index of p for batch indices bi, row i
+// and column j (each only where its side has a free dim).
+func (p *dotPlan) resultIndex(bi []*Node, i, j *Node) []*Node {
+	r := append([]*Node{}, bi...)
+	if p.lf >= 0 {
+		r = append(r, i)
+	}
+	if p.rf >= 0 {
+		r = append(r, j)
+	}
+	return r
+}
+
+// dotOperand loads operand x of p (0: left, 1: right) at batch indices bi,
+// free index free (unused where that side has no free dim) and contracting
+// index kx, converted to the result element type.
+func (k *kgen) dotOperand(p *dotPlan, x int, bi []*Node, free, kx *Node) *Node {
+	shape, bd, cd, fd := p.lshape, p.lb, p.lc, p.lf
+	if x == 1 {
+		shape, bd, cd, fd = p.rshape, p.rb, p.rc, p.rf
+	}
+	idx := make([]*Node, len(shape))
+	for n, d := range bd {
+		idx[d] = bi[n]
+	}
+	idx[cd] = kx
+	if fd >= 0 {
+		idx[fd] = free
+	}
+	return k.b.Convert(k.valueAt(p.op.Operands[x], idx), p.resultElem)
+}
+
 func largestDivisor(n, limit int64) int64 {
 	for t := min(n, limit); t > 1; t-- {
 		if n%t == 0 {
@@ -118,16 +150,7 @@ func (k *kgen) emitRowDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, ac
 	nb := len(p.lb)
 	et := p.resultElem
 	// resIdx builds the result multi-index from batch indices and (i, j).
-	resIdx := func(bi []*Node, i, j *Node) []*Node {
-		r := append([]*Node{}, bi...)
-		if p.lf >= 0 {
-			r = append(r, i)
-		}
-		if p.rf >= 0 {
-			r = append(r, j)
-		}
-		return r
-	}
+	resIdx := p.resultIndex
 	bshape := make([]int64, nb)
 	for i, d := range p.lb {
 		bshape[i] = p.lshape[d]
@@ -151,26 +174,10 @@ func (k *kgen) emitRowDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, ac
 						i := b.Bin(Add, b.Bin(Mul, i0, Idx(p.tm)), i1)
 						b.Loop(Serial, p.tk, func(k1 *Node) {
 							kx := b.Bin(Add, b.Bin(Mul, k0, Idx(p.tk)), k1)
-							li := make([]*Node, len(p.lshape))
-							for x, d := range p.lb {
-								li[d] = bi[x]
-							}
-							li[p.lc] = kx
-							if p.lf >= 0 {
-								li[p.lf] = i
-							}
-							a := b.Convert(k.valueAt(p.op.Operands[0], li), et)
+							a := k.dotOperand(p, 0, bi, i, kx)
 							b.Loop(Vector, p.tn, func(j1 *Node) {
 								j := b.Bin(Add, b.Bin(Mul, j0, Idx(p.tn)), j1)
-								ri := make([]*Node, len(p.rshape))
-								for x, d := range p.rb {
-									ri[d] = bi[x]
-								}
-								ri[p.rc] = kx
-								if p.rf >= 0 {
-									ri[p.rf] = j
-								}
-								y := b.Convert(k.valueAt(p.op.Operands[1], ri), et)
+								y := k.dotOperand(p, 1, bi, j, kx)
 								off := b.Offset(out, resIdx(bi, i, j))
 								b.Store(out, off, b.Bin(Add, b.Load(out, off), b.Bin(Mul, a, y)))
 							})

@@ -185,31 +185,10 @@ func (k *kgen) emitPackedDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node,
 		b.If(cond, then, els)
 	}
 	b.Nest(bshape, nb, func(bi []*Node) {
-		resIdx := func(i, j *Node) []*Node {
-			r := append([]*Node{}, bi...)
-			if p.lf >= 0 {
-				r = append(r, i)
-			}
-			if p.rf >= 0 {
-				r = append(r, j)
-			}
-			return r
-		}
+		resIdx := func(i, j *Node) []*Node { return p.resultIndex(bi, i, j) }
 		operand := func(x int, bi []*Node, free, kx *Node) *Node {
-			shape, bd, cd, fd := p.lshape, p.lb, p.lc, p.lf
-			if x == 1 {
-				shape, bd, cd, fd = p.rshape, p.rb, p.rc, p.rf
-			}
-			idx := make([]*Node, len(shape))
-			for n, d := range bd {
-				idx[d] = bi[n]
-			}
-			idx[cd] = kx
-			if fd >= 0 {
-				idx[fd] = free
-			}
 			k.memo = map[string]memoEntry{}
-			return b.Convert(k.valueAt(p.op.Operands[x], idx), et)
+			return k.dotOperand(p, x, bi, free, kx)
 		}
 		b.Loop(Grid, g.nT, func(t *Node) {
 			b.Loop(Serial, g.nNC, func(jc *Node) {

@@ -99,33 +99,10 @@ func (k *kgen) emitSplitDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, 
 		for x := range bi {
 			bflat = b.Bin(Add, b.Bin(Mul, bflat, Idx(bshape[x])), bi[x])
 		}
-		resIdx := func(i, j *Node) []*Node {
-			r := append([]*Node{}, bi...)
-			if p.lf >= 0 {
-				r = append(r, i)
-			}
-			return append(r, j)
-		}
-		lhs := func(i, kx *Node) *Node {
-			li := make([]*Node, len(p.lshape))
-			for x, d := range p.lb {
-				li[d] = bi[x]
-			}
-			li[p.lc] = kx
-			if p.lf >= 0 {
-				li[p.lf] = i
-			}
-			return b.Convert(k.valueAt(p.op.Operands[0], li), et)
-		}
-		rhs := func(kx, j *Node) *Node {
-			ri := make([]*Node, len(p.rshape))
-			for x, d := range p.rb {
-				ri[d] = bi[x]
-			}
-			ri[p.rc] = kx
-			ri[p.rf] = j
-			return b.Convert(k.valueAt(p.op.Operands[1], ri), et)
-		}
+		// splitDotOK holds, so p.rf >= 0.
+		resIdx := func(i, j *Node) []*Node { return p.resultIndex(bi, i, j) }
+		lhs := func(i, kx *Node) *Node { return k.dotOperand(p, 0, bi, i, kx) }
+		rhs := func(kx, j *Node) *Node { return k.dotOperand(p, 1, bi, j, kx) }
 		group := func(j0 *Node, w int64) {
 			b.Loop(Serial, p.m, func(i *Node) {
 				k.memo = map[string]memoEntry{}
@@ -232,38 +209,9 @@ func (k *kgen) emitMicroDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, 
 		bshape[i] = p.lshape[d]
 	}
 	b.Nest(bshape, nb, func(bi []*Node) {
-		resIdx := func(i, j *Node) []*Node {
-			r := append([]*Node{}, bi...)
-			if p.lf >= 0 {
-				r = append(r, i)
-			}
-			if p.rf >= 0 {
-				r = append(r, j)
-			}
-			return r
-		}
-		lhs := func(i, kx *Node) *Node {
-			li := make([]*Node, len(p.lshape))
-			for x, d := range p.lb {
-				li[d] = bi[x]
-			}
-			li[p.lc] = kx
-			if p.lf >= 0 {
-				li[p.lf] = i
-			}
-			return b.Convert(k.valueAt(p.op.Operands[0], li), et)
-		}
-		rhs := func(kx, j *Node) *Node {
-			ri := make([]*Node, len(p.rshape))
-			for x, d := range p.rb {
-				ri[d] = bi[x]
-			}
-			ri[p.rc] = kx
-			if p.rf >= 0 {
-				ri[p.rf] = j
-			}
-			return b.Convert(k.valueAt(p.op.Operands[1], ri), et)
-		}
+		resIdx := func(i, j *Node) []*Node { return p.resultIndex(bi, i, j) }
+		lhs := func(i, kx *Node) *Node { return k.dotOperand(p, 0, bi, i, kx) }
+		rhs := func(kx, j *Node) *Node { return k.dotOperand(p, 1, bi, j, kx) }
 		// tile emits one pass: rows i0+r (r < h) by columns j0+j (j < w).
 		tile := func(i0 *Node, h int64, j0 *Node, w int64) {
 			vec := Vector
