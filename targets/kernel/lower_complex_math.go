@@ -163,24 +163,7 @@ func (k *kgen) cdot(op *ir.Op, idx []*Node) (*Node, error) {
 		return nil, errorf(op, "complex operands need a complex result")
 	}
 	pe := et.ComplexPart()
-	li, ri := make([]*Node, len(ls)), make([]*Node, len(rs))
-	j := 0
-	for i := range lb {
-		li[lb[i]], ri[rb[i]] = idx[j], idx[j]
-		j++
-	}
-	for _, d := range freeDims(len(ls), lb, lc) {
-		li[d] = idx[j]
-		j++
-	}
-	for _, d := range freeDims(len(rs), rb, rc) {
-		ri[d] = idx[j]
-		j++
-	}
-	cs := make([]int64, len(lc))
-	for i, d := range lc {
-		cs[i] = ls[d]
-	}
+	li, ri, cs := dotOperandIndexes(ls, rs, lb, rb, lc, rc, idx)
 	part := k.part
 	acc := b.Var(ConstOf(pe, int64(0)))
 	b.Nest(cs, 0, func(c []*Node) {

@@ -178,17 +178,12 @@ func freeDims(rank int, used ...[]int64) []int {
 	return r
 }
 
-// dotAt: one output element of dot_general, accumulated over the
-// contracting dimensions in row-major order, in the result type.
-func (k *kgen) dotAt(op *ir.Op, idx []*Node) ([]*Node, error) {
-	b := k.b
-	lb, rb, lc, rc, err := dotDims(op)
-	if err != nil {
-		return nil, err
-	}
-	ls, rs := shapeOf(op.Operands[0]), shapeOf(op.Operands[1])
-	et := op.Results[0].Tensor().Elem
-	li, ri := make([]*Node, len(ls)), make([]*Node, len(rs))
+// dotOperandIndexes spreads the result index idx of a dot_general (batch
+// dims, then the left and the right free dims) over the operand indexes li
+// and ri (shapes ls and rs), whose contracting entries the caller fills
+// from a nest over cs, the contracting extents.
+func dotOperandIndexes(ls, rs, lb, rb, lc, rc []int64, idx []*Node) (li, ri []*Node, cs []int64) {
+	li, ri = make([]*Node, len(ls)), make([]*Node, len(rs))
 	j := 0
 	for i := range lb {
 		li[lb[i]], ri[rb[i]] = idx[j], idx[j]
@@ -202,10 +197,24 @@ func (k *kgen) dotAt(op *ir.Op, idx []*Node) ([]*Node, error) {
 		ri[d] = idx[j]
 		j++
 	}
-	cs := make([]int64, len(lc))
+	cs = make([]int64, len(lc))
 	for i, d := range lc {
 		cs[i] = ls[d]
 	}
+	return li, ri, cs
+}
+
+// dotAt: one output element of dot_general, accumulated over the
+// contracting dimensions in row-major order, in the result type.
+func (k *kgen) dotAt(op *ir.Op, idx []*Node) ([]*Node, error) {
+	b := k.b
+	lb, rb, lc, rc, err := dotDims(op)
+	if err != nil {
+		return nil, err
+	}
+	ls, rs := shapeOf(op.Operands[0]), shapeOf(op.Operands[1])
+	et := op.Results[0].Tensor().Elem
+	li, ri, cs := dotOperandIndexes(ls, rs, lb, rb, lc, rc, idx)
 	acc := b.Var(ConstOf(et, int64(0)))
 	b.Nest(cs, 0, func(c []*Node) {
 		for i := range lc {
