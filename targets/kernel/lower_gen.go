@@ -221,6 +221,24 @@ func straightLine(body []*Node) bool {
 	return true
 }
 
+// serialNonStraightVectors makes every vector loop in body (at any depth,
+// inside loops and both branches of ifs) whose own body is not straight
+// line serial, so such epilogues run one element at a time.
+func serialNonStraightVectors(body []*Node) {
+	for _, n := range body {
+		if n.Kind == Loop {
+			if n.Level == Vector && !straightLine(n.Body) {
+				n.Level = Serial
+			}
+			serialNonStraightVectors(n.Body)
+		}
+		if n.Kind == If {
+			serialNonStraightVectors(n.Body)
+			serialNonStraightVectors(n.Else)
+		}
+	}
+}
+
 func idxKey(op *ir.Op, idx []*Node) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%p", op)

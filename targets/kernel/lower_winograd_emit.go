@@ -291,20 +291,5 @@ func (w *wino) emitOutput(k *kgen, m, out *Buffer, steps []chainStep, res *ir.Va
 	})
 	k.memo = map[string]memoEntry{}
 	// Epilogues that are not straight-line run one element at a time.
-	var fix func(body []*Node)
-	fix = func(body []*Node) {
-		for _, n := range body {
-			if n.Kind == Loop {
-				if n.Level == Vector && !straightLine(n.Body) {
-					n.Level = Serial
-				}
-				fix(n.Body)
-			}
-			if n.Kind == If {
-				fix(n.Body)
-				fix(n.Else)
-			}
-		}
-	}
-	fix(b.K.Body)
+	serialNonStraightVectors(b.K.Body)
 }
