@@ -330,20 +330,7 @@ func (m *microConv) tile(base []*Node, x0 *Node, mr int64, f0 *Node, nw int64, i
 			})
 		}
 		body := func() {
-			if u := int64(k.l.t.ReduceSteps); u > 1 && c.cin%u == 0 {
-				// u input features per iteration: a u-th of the loop and
-				// address overhead.
-				b.Loop(Serial, c.cin/u, func(cu *Node) {
-					c0 := b.Bin(Mul, cu, Idx(u))
-					cis := []*Node{c0}
-					for st := int64(1); st < u; st++ {
-						cis = append(cis, b.Bin(Add, c0, Idx(st)))
-					}
-					steps(cis)
-				})
-				return
-			}
-			b.Loop(Serial, c.cin, func(ci *Node) { steps([]*Node{ci}) })
+			k.reduceStepLoop(c.cin, steps)
 		}
 		if valid == nil {
 			body()
@@ -399,6 +386,26 @@ func (k *kgen) microWindow(c *convInfo, idx, w []*Node, interior bool) (li []*No
 		li[dn.InputSpatialDimensions[d]] = k.clampIdx(x, 0, max(c.in[d]-1, 0))
 	}
 	return li, valid
+}
+
+// reduceStepLoop emits the serial loop over a reduction of n terms, calling
+// steps with the indexes of ReduceSteps consecutive terms per iteration
+// when ReduceSteps divides n (a u-th of the loop and address overhead),
+// else with one index per iteration.
+func (k *kgen) reduceStepLoop(n int64, steps func(ks []*Node)) {
+	b := k.b
+	if u := int64(k.l.t.ReduceSteps); u > 1 && n%u == 0 {
+		b.Loop(Serial, n/u, func(ku *Node) {
+			k0 := b.Bin(Mul, ku, Idx(u))
+			ks := []*Node{k0}
+			for st := int64(1); st < u; st++ {
+				ks = append(ks, b.Bin(Add, k0, Idx(st)))
+			}
+			steps(ks)
+		})
+		return
+	}
+	b.Loop(Serial, n, func(kx *Node) { steps([]*Node{kx}) })
 }
 
 // microStep returns acc + y*a for a micro-tile's accumulation: fma(y, a,

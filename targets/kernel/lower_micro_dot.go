@@ -260,18 +260,7 @@ func (k *kgen) emitMicroDot(p *dotPlan, out *Buffer, epilogue func(idx []*Node, 
 					}
 				})
 			}
-			if u := int64(t.ReduceSteps); u > 1 && p.kk%u == 0 {
-				b.Loop(Serial, p.kk/u, func(ku *Node) {
-					k0 := b.Bin(Mul, ku, Idx(u))
-					kxs := []*Node{k0}
-					for st := int64(1); st < u; st++ {
-						kxs = append(kxs, b.Bin(Add, k0, Idx(st)))
-					}
-					steps(kxs)
-				})
-			} else {
-				b.Loop(Serial, p.kk, func(kx *Node) { steps([]*Node{kx}) })
-			}
+			k.reduceStepLoop(p.kk, steps)
 			if epilogue != nil {
 				for r := range h {
 					k.memo = map[string]memoEntry{}

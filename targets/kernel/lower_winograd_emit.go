@@ -166,18 +166,7 @@ func (w *wino) emitGemm(k *kgen, v, u, m *Buffer) {
 					}
 				})
 			}
-			if su := int64(t.ReduceSteps); su > 1 && c.cin%su == 0 {
-				b.Loop(Serial, c.cin/su, func(cu *Node) {
-					c0 := b.Bin(Mul, cu, Idx(su))
-					cis := []*Node{c0}
-					for st := int64(1); st < su; st++ {
-						cis = append(cis, b.Bin(Add, c0, Idx(st)))
-					}
-					steps(cis)
-				})
-			} else {
-				b.Loop(Serial, c.cin, func(ci *Node) { steps([]*Node{ci}) })
-			}
+			k.reduceStepLoop(c.cin, steps)
 			k.memo = map[string]memoEntry{}
 		}
 		block := func(t0 *Node, rows int64) {
