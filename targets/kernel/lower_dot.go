@@ -96,8 +96,15 @@ func (l *lowerer) planDot(op *ir.Op) *dotPlan {
 // tiledDot lowers a standalone dot_general of matrix form to a tiled
 // kernel; ok is false for other forms (the per-element lowering takes them).
 func (l *lowerer) tiledDot(op *ir.Op) (ok bool, err error) {
+	return l.lowerDot(op, false)
+}
+
+// lowerDot is tiledDot (packed false: the tiled product) and packedDot
+// (packed true: the packed GEMM, only where gemmEnabled), which differ
+// only in the product they emit and the kernel's note.
+func (l *lowerer) lowerDot(op *ir.Op, packed bool) (ok bool, err error) {
 	p := l.planDot(op)
-	if p == nil {
+	if p == nil || (packed && !l.gemmEnabled(p)) {
 		return false, nil
 	}
 	k := l.newKgen("dot_general")
@@ -110,11 +117,17 @@ func (l *lowerer) tiledDot(op *ir.Op) (ok bool, err error) {
 	}
 	id := l.temp(op.Results[0].Tensor())
 	out := k.b.Param("out0", p.resultElem, p.resultShape, ReadWrite, id)
-	k.emitTiledDot(p, out, nil)
+	note := ""
+	if packed {
+		k.emitPackedDot(p, out, nil)
+		note = " (packed gemm)"
+	} else {
+		k.emitTiledDot(p, out, nil)
+	}
 	if k.err != nil {
 		return true, k.err
 	}
-	k.finish(opSource(op))
+	k.finish(opSource(op) + note)
 	l.env[op.Results[0]] = bv{buf: id}
 	return true, nil
 }

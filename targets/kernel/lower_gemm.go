@@ -97,27 +97,7 @@ func planGemm(batch, m, n, k int64, lanes, cores int) gemmShape {
 // packedDot lowers a standalone matrix-form dot_general to the packed
 // GEMM when the target enables it; ok is false otherwise.
 func (l *lowerer) packedDot(op *ir.Op) (ok bool, err error) {
-	p := l.planDot(op)
-	if p == nil || !l.gemmEnabled(p) {
-		return false, nil
-	}
-	k := l.newKgen("dot_general")
-	for _, o := range op.Operands {
-		x, err := l.valueView(op, o)
-		if err != nil {
-			return true, err
-		}
-		k.bind(o, x)
-	}
-	id := l.temp(op.Results[0].Tensor())
-	out := k.b.Param("out0", p.resultElem, p.resultShape, ReadWrite, id)
-	k.emitPackedDot(p, out, nil)
-	if k.err != nil {
-		return true, k.err
-	}
-	k.finish(opSource(op) + " (packed gemm)")
-	l.env[op.Results[0]] = bv{buf: id}
-	return true, nil
+	return l.lowerDot(op, true)
 }
 
 // fusedPackedDot lowers a zml.fusion of one matrix-form dot_general and
