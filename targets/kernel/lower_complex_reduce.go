@@ -31,17 +31,7 @@ func (k *kgen) creduce(op *ir.Op, idx []*Node) (*Node, error) {
 	ir0, ii0 := k.parts(op.Operands[1], nil)
 	re, im := b.Var(b.Convert(ir0, et)), b.Var(b.Convert(ii0, et))
 	b.Nest(redShape, 0, func(r []*Node) {
-		full := make([]*Node, len(in))
-		j, ri := 0, 0
-		for d := range in {
-			if red[int64(d)] {
-				full[d] = r[ri]
-				ri++
-			} else {
-				full[d] = idx[j]
-				j++
-			}
-		}
+		full := reduceInputIndex(len(in), red, idx, r)
 		xr, xi := k.parts(op.Operands[0], full)
 		xr, xi = b.Convert(xr, et), b.Convert(xi, et)
 		ar, ai := b.Get(re), b.Get(im)

@@ -4,6 +4,24 @@ import (
 	"github.com/zmlc/zmlc/ir"
 )
 
+// reduceInputIndex is the index into a reduce's input of rank rank for
+// result index idx (the kept dims, in order) and reduced-dim index r (the
+// dims in red, in order).
+func reduceInputIndex(rank int, red map[int64]bool, idx, r []*Node) []*Node {
+	full := make([]*Node, rank)
+	j, ri := 0, 0
+	for d := range rank {
+		if red[int64(d)] {
+			full[d] = r[ri]
+			ri++
+		} else {
+			full[d] = idx[j]
+			j++
+		}
+	}
+	return full
+}
+
 // reduce: one accumulator per operand, initialised from the init values;
 // a serial loop nest over the reduced dimensions applies the body.
 func (k *kgen) reduce(op *ir.Op, idx []*Node) ([]*Node, error) {
@@ -26,17 +44,7 @@ func (k *kgen) reduce(op *ir.Op, idx []*Node) ([]*Node, error) {
 	}
 	var err error
 	b.Nest(redShape, 0, func(r []*Node) {
-		full := make([]*Node, len(in))
-		j, ri := 0, 0
-		for d := range in {
-			if red[int64(d)] {
-				full[d] = r[ri]
-				ri++
-			} else {
-				full[d] = idx[j]
-				j++
-			}
-		}
+		full := reduceInputIndex(len(in), red, idx, r)
 		args := make([]*Node, 2*n)
 		for i := 0; i < n; i++ {
 			args[i] = b.Get(vars[i])
