@@ -49,7 +49,6 @@ func (d *Driver) Init(env *runtime.Env) error {
 		return err
 	}
 	d.a = a
-	d.core = gpudriver.New("cuda", emit.FormatPTX)
 	d.Start(a, env)
 	return nil
 }
@@ -70,7 +69,7 @@ func (d *Driver) Close() error {
 		return err
 	}
 	err := d.a.check("cuCtxDestroy_v2", d.a.cuCtxDestroy(d.a.ctx))
-	d.a, d.core = nil, gpudriver.New("cuda", emit.FormatPTX)
+	d.a = nil
 	return err
 }
 

@@ -48,7 +48,6 @@ func (d *Driver) Init(env *runtime.Env) error {
 		return err
 	}
 	d.a = a
-	d.core = gpudriver.New("rocm", emit.FormatHSACO)
 	d.Start(a, env)
 	return nil
 }
@@ -63,13 +62,10 @@ func (d *Driver) LoadHSACO(co []byte, symbols []string) (uintptr, []uintptr, err
 // Close implements runtime.Driver: it frees the buffers and unloads the
 // modules; the driver is then uninitialised.
 func (d *Driver) Close() error {
-	if !d.Started() {
-		return nil
-	}
 	if err := d.Release(); err != nil {
 		return err
 	}
-	d.a, d.core = nil, gpudriver.New("rocm", emit.FormatHSACO)
+	d.a = nil
 	return nil
 }
 

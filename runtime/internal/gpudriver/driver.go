@@ -72,6 +72,7 @@ func New(target, format string) Driver { return Driver{target: target, format: f
 // bundle): an empty buffer table and one module slot per manifest module.
 func (d *Driver) Start(api API, env *runtime.Env) {
 	d.api, d.env, d.bufs = api, env, map[uint64]uint64{}
+	d.modules, d.funcs = nil, nil
 	if env != nil && env.Manifest != nil {
 		d.modules = make([]uintptr, len(env.Manifest.Modules))
 		d.funcs = make([][]uintptr, len(env.Manifest.Modules))
@@ -337,9 +338,9 @@ func (d *Driver) Collective(index int, src, dst runtime.Handle) error {
 // Workers implements runtime.Driver: 1 (a device).
 func (d *Driver) Workers() int { return 1 }
 
-// Release frees the live buffers and unloads the modules; the caller's
-// Close then tears down what it made in Init. It does nothing on a driver
-// that was not started.
+// Release frees the live buffers and unloads the modules, leaving d as
+// New returned it (not started); the caller's Close then tears down what
+// it made in Init. It does nothing on a driver that was not started.
 func (d *Driver) Release() error {
 	if d.api == nil {
 		return nil
@@ -350,12 +351,11 @@ func (d *Driver) Release() error {
 	for p := range d.bufs {
 		d.api.Free(p)
 	}
-	d.bufs = map[uint64]uint64{}
-	for i, m := range d.modules {
+	for _, m := range d.modules {
 		if m != 0 {
 			d.api.UnloadModule(m)
-			d.modules[i] = 0
 		}
 	}
+	*d = New(d.target, d.format)
 	return nil
 }
