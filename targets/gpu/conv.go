@@ -355,27 +355,7 @@ func stagedConv(k *K.Kernel, seg []*K.Node, name string, st *convStage, p Params
 		}
 	}
 	s := &seq{k: nk}
-	s.loop(K.Grid, gl, func(s *seq, gi *K.Node) {
-		if reps == 1 {
-			boxBody(s, gi)
-			return
-		}
-		s.loop(K.Serial, reps, func(s *seq, rep *K.Node) {
-			var box, ok *K.Node
-			s.do(func(bd *K.Builder) {
-				box = bd.Bin(K.Add, bd.Bin(K.Mul, rep, K.Idx(gl)), gi)
-				if reps*gl != boxes {
-					ok = bd.Bin(K.LT, box, K.Idx(boxes))
-				}
-			})
-			s.when(ok, func(s *seq) {
-				if ok != nil {
-					s.do(func(bd *K.Builder) { box = bd.Bin(K.Min, box, K.Idx(boxes-1)) })
-				}
-				boxBody(s, box)
-			})
-		})
-	})
+	s.gridStride(gl, boxes, boxBody)
 	nk.Body = s.body
 	return nk
 }

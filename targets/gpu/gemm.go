@@ -108,7 +108,6 @@ func tiledGemm(k *K.Kernel, c *contraction, g gemmPlan, p Params) (*K.Kernel, er
 		return nil, fmt.Errorf("gpu lowering (%s): kernel %s has %d tiles; at most 2^31-1 are supported", p.Name, k.Name, tiles)
 	}
 	gl := min(tiles, p.MaxGrid)
-	reps := ceilDiv(tiles, gl)
 	var as, bs, cs *K.Buffer
 	sub(nk, func(b *K.Builder) {
 		as = b.SharedAlloc("a_tile", c.et, []int64{g.tm * g.tk})
@@ -312,27 +311,7 @@ func tiledGemm(k *K.Kernel, c *contraction, g gemmPlan, p Params) (*K.Kernel, er
 	}
 
 	s := &seq{k: nk}
-	s.loop(K.Grid, gl, func(s *seq, gi *K.Node) {
-		if reps == 1 {
-			tileBody(s, gi)
-			return
-		}
-		s.loop(K.Serial, reps, func(s *seq, rep *K.Node) {
-			var tile, ok *K.Node
-			s.do(func(b *K.Builder) {
-				tile = b.Bin(K.Add, b.Bin(K.Mul, rep, K.Idx(gl)), gi)
-				if reps*gl != tiles {
-					ok = b.Bin(K.LT, tile, K.Idx(tiles))
-				}
-			})
-			s.when(ok, func(s *seq) {
-				if ok != nil {
-					s.do(func(b *K.Builder) { tile = b.Bin(K.Min, tile, K.Idx(tiles-1)) })
-				}
-				tileBody(s, tile)
-			})
-		})
-	})
+	s.gridStride(gl, tiles, tileBody)
 	nk.Body = s.body
 	return nk, nil
 }

@@ -207,7 +207,6 @@ func workgroupReduce(k *K.Kernel, seg []*K.Node, name string, rr *rowReduce, p P
 	var part *K.Buffer
 	sub(nk, func(b *K.Builder) { part = b.SharedAlloc("partials", rr.v.Type, []int64{w}) })
 	gl := min(rr.rows, p.MaxGrid)
-	reps := ceilDiv(rr.rows, gl)
 	t := rr.v.Type
 	combine := func(b *K.Builder, x, y *K.Node) *K.Node { return b.Bin(rr.op, x, y) }
 
@@ -295,27 +294,7 @@ func workgroupReduce(k *K.Kernel, seg []*K.Node, name string, rr *rowReduce, p P
 	}
 
 	s := &seq{k: nk}
-	s.loop(K.Grid, gl, func(s *seq, gi *K.Node) {
-		if reps == 1 {
-			rowBody(s, gi)
-			return
-		}
-		s.loop(K.Serial, reps, func(s *seq, rep *K.Node) {
-			var row, ok *K.Node
-			s.do(func(b *K.Builder) {
-				row = b.Bin(K.Add, b.Bin(K.Mul, rep, K.Idx(gl)), gi)
-				if reps*gl != rr.rows {
-					ok = b.Bin(K.LT, row, K.Idx(rr.rows))
-				}
-			})
-			s.when(ok, func(s *seq) {
-				if ok != nil {
-					s.do(func(b *K.Builder) { row = b.Bin(K.Min, row, K.Idx(rr.rows-1)) })
-				}
-				rowBody(s, row)
-			})
-		})
-	})
+	s.gridStride(gl, rr.rows, rowBody)
 	nk.Body = s.body
 	return nk
 }

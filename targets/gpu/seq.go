@@ -37,6 +37,35 @@ func (s *seq) when(cond *K.Node, fn func(s *seq)) {
 	s.body = append(s.body, &K.Node{Kind: K.If, Args: []*K.Node{cond}, Body: in.body})
 }
 
+// gridStride appends a grid loop of gl lanes in which lane gi runs fn for
+// the items gi, gi+gl, ... of n, in ceilDiv(n, gl) serial rounds (no round
+// loop when there is one). When the rounds overshoot n, the item is
+// guarded by item < n and clamped to n-1 inside the guard.
+func (s *seq) gridStride(gl, n int64, fn func(s *seq, item *K.Node)) {
+	reps := ceilDiv(n, gl)
+	s.loop(K.Grid, gl, func(s *seq, gi *K.Node) {
+		if reps == 1 {
+			fn(s, gi)
+			return
+		}
+		s.loop(K.Serial, reps, func(s *seq, rep *K.Node) {
+			var item, ok *K.Node
+			s.do(func(b *K.Builder) {
+				item = b.Bin(K.Add, b.Bin(K.Mul, rep, K.Idx(gl)), gi)
+				if reps*gl != n {
+					ok = b.Bin(K.LT, item, K.Idx(n))
+				}
+			})
+			s.when(ok, func(s *seq) {
+				if ok != nil {
+					s.do(func(b *K.Builder) { item = b.Bin(K.Min, item, K.Idx(n-1)) })
+				}
+				fn(s, item)
+			})
+		})
+	})
+}
+
 // barrier appends a workgroup barrier.
 func (s *seq) barrier() { s.body = append(s.body, &K.Node{Kind: K.Barrier}) }
 
