@@ -49,9 +49,6 @@ func (r *Runtime) prepare(entry string) (_ *entryState, err error) {
 	if e.Prologue > 0 {
 		es.nslots += 1 + e.Prologue
 	}
-	fail := func(op string, err error) error {
-		return &Error{Entry: entry, Op: op, Status: StatusOf(err), Err: err}
-	}
 	defer func() {
 		if err != nil {
 			for _, h := range es.inputs {
@@ -63,13 +60,13 @@ func (r *Runtime) prepare(entry string) (_ *entryState, err error) {
 		}
 	}()
 	if es.frame, err = r.mem.Heap.Alloc(uint64(8 * es.nslots)); err != nil {
-		return nil, fail("allocating the frame", err)
+		return nil, es.fail("allocating the frame", err)
 	}
 	// The prologue's flag and slots start at zero (the heap's contents
 	// are undefined).
 	slots, err := r.mem.Slice(es.frame, uint64(8*es.nslots))
 	if err != nil {
-		return nil, fail("writing the frame", err)
+		return nil, es.fail("writing the frame", err)
 	}
 	clear(slots)
 	for i, v := range e.Inputs {
@@ -79,7 +76,7 @@ func (r *Runtime) prepare(entry string) (_ *entryState, err error) {
 			err = fmt.Errorf("%w: the driver returned handle 0", ErrInvalid)
 		}
 		if err != nil {
-			return nil, fail(fmt.Sprintf("alloc of input %d", i), err)
+			return nil, es.fail(fmt.Sprintf("alloc of input %d", i), err)
 		}
 		es.inputs = append(es.inputs, h)
 		es.inSizes = append(es.inSizes, uint64(size))
