@@ -1,11 +1,9 @@
 package wasm_test
 
 import (
-	"context"
 	"math/rand"
 	"testing"
 
-	"github.com/zmlc/zmlc/compile"
 	"github.com/zmlc/zmlc/internal/corpustest"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/asm"
@@ -145,23 +143,7 @@ func TestMiscLowerings(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			l, err := compile.LowerModule(m, compile.Options{Entry: "main", Wasm: compileOpts})
-			if err != nil {
-				t.Fatal(err)
-			}
-			bundle, err := l.Bundle(compile.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			rt, err := compile.Open(bundle, "", 2)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer rt.Close()
-			got, err := rt.Run(context.Background(), "main", in)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got := runCompiled(t, m, 2, in)
 			for i := range want {
 				if _, approx := miscMathSources[name]; approx {
 					// Compared with the interpreter only.

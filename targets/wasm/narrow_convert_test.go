@@ -1,14 +1,12 @@
 package wasm_test
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"math/rand"
 	"strings"
 	"testing"
 
-	"github.com/zmlc/zmlc/compile"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/asm"
 	"github.com/zmlc/zmlc/ir/interp"
@@ -40,24 +38,7 @@ func runBoth(t *testing.T, src string, in *ir.Tensor) (got, want []*ir.Tensor) {
 	for _, v := range ref {
 		want = append(want, v.(*ir.Tensor))
 	}
-	l, err := compile.LowerModule(m, compile.Options{Entry: "main", Wasm: compileOpts})
-	if err != nil {
-		t.Fatal(err)
-	}
-	bundle, err := l.Bundle(compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rt, err := compile.Open(bundle, "", 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rt.Close()
-	got, err = rt.Run(context.Background(), "main", []*ir.Tensor{in})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return got, want
+	return runCompiled(t, m, 1, []*ir.Tensor{in}), want
 }
 
 // toNarrowSrc is a function converting its argument (n values of type

@@ -1,13 +1,11 @@
 package wasm_test
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"math/rand"
 	"testing"
 
-	"github.com/zmlc/zmlc/compile"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/asm"
 )
@@ -19,24 +17,7 @@ func runWasm(t *testing.T, src string, in *ir.Tensor) *ir.Tensor {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := compile.LowerModule(m, compile.Options{Entry: "main", Wasm: compileOpts})
-	if err != nil {
-		t.Fatal(err)
-	}
-	bundle, err := l.Bundle(compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rt, err := compile.Open(bundle, "", 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rt.Close()
-	out, err := rt.Run(context.Background(), "main", []*ir.Tensor{in})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out[0]
+	return runCompiled(t, m, 1, []*ir.Tensor{in})[0]
 }
 
 var f8Types = []ir.ElementType{ir.F8E4M3FN, ir.F8E5M2}

@@ -99,23 +99,7 @@ func TestTiledExact(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			l, err := compile.LowerModule(m, compile.Options{Entry: "main", Wasm: compileOpts})
-			if err != nil {
-				t.Fatal(err)
-			}
-			bundle, err := l.Bundle(compile.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			rt, err := compile.Open(bundle, "", 2)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer rt.Close()
-			got, err := rt.Run(context.Background(), "main", in)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got := runCompiled(t, m, 2, in)
 			for i := range want[0].F {
 				if math.Float64bits(got[0].F[i]) != math.Float64bits(want[0].F[i]) {
 					t.Fatalf("element %d: got %v, want %v", i, got[0].F[i], want[0].F[i])
