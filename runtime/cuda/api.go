@@ -49,7 +49,7 @@ type api struct {
 func load() (*api, error) {
 	lib, err := purego.Dlopen(LibraryName, purego.RTLD_NOW|purego.RTLD_LOCAL)
 	if err != nil {
-		return nil, fmt.Errorf("cuda: cannot load %s, the NVIDIA driver library the cuda target needs (is the NVIDIA driver installed?): %s", LibraryName, oneLine(err.Error()))
+		return nil, fmt.Errorf("cuda: cannot load %s, the NVIDIA driver library the cuda target needs (is the NVIDIA driver installed?): %s", LibraryName, gpudriver.OneLine(err.Error()))
 	}
 	a := &api{lib: lib}
 	syms := []struct {
@@ -108,14 +108,4 @@ func cString(p *byte) string {
 		b = append(b, c)
 	}
 	return string(b)
-}
-
-// oneLine keeps the first line of a message.
-func oneLine(s string) string {
-	for i, c := range s {
-		if c == '\n' {
-			return s[:i]
-		}
-	}
-	return s
 }

@@ -64,7 +64,7 @@ func load() (*api, error) {
 	if lib == 0 {
 		msg := "no library names"
 		if last != nil {
-			msg = oneLine(last.Error())
+			msg = gpudriver.OneLine(last.Error())
 		}
 		return nil, fmt.Errorf("rocm: cannot load %s, the HIP runtime the rocm target needs (is ROCm installed?): %s", strings.Join(LibraryNames, " or "), msg)
 	}
@@ -100,10 +100,3 @@ func (a *api) check(call string, res int32) error {
 // Error is a failed HIP call: the entry point (e.g. "hipMalloc"), the
 // hipError_t and its name (e.g. "hipErrorOutOfMemory").
 type Error = gpudriver.Error
-
-func oneLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
-}

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	goruntime "runtime"
+	"strings"
 	"unsafe"
 
 	"github.com/zmlc/zmlc/emit"
@@ -46,6 +47,15 @@ type Error struct {
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%s: %s (%d)", e.Call, e.Name, e.Code) }
+
+// OneLine keeps the first line of a message (a dlopen error, in the
+// one-line error a driver gives when its library is missing).
+func OneLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
 
 // codeOutOfMemory is CUDA_ERROR_OUT_OF_MEMORY and hipErrorOutOfMemory.
 const codeOutOfMemory = 2
