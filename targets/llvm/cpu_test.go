@@ -1,13 +1,11 @@
 package llvm
 
 import (
-	"context"
 	"fmt"
 	"testing"
 
 	"github.com/zmlc/zmlc/internal/corpustest"
 	"github.com/zmlc/zmlc/ir"
-	"github.com/zmlc/zmlc/runtime/cpu"
 	"github.com/zmlc/zmlc/targets/kernel"
 )
 
@@ -61,14 +59,7 @@ func TestCPUCorpus(t *testing.T) {
 	if len(cases) < 335 || rejected != 0 {
 		t.Errorf("%d corpus functions rendered, %d rejected by the kernel lowering; want at least 335 and none rejected", len(cases), rejected)
 	}
-	so, err := CompileCPU(context.Background(), mod)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lib, err := cpu.Load(so)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib := loadCPU(t, mod)
 	defer lib.Close()
 	pass := 0
 	for _, c := range cases {

@@ -1,13 +1,11 @@
 package llvm
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"unsafe"
 
 	"github.com/zmlc/zmlc/ir"
-	"github.com/zmlc/zmlc/runtime/cpu"
 	"github.com/zmlc/zmlc/targets/kernel"
 )
 
@@ -48,14 +46,7 @@ func TestCPUIndexDivFold(t *testing.T) {
 		if hasDiv != (c == 3) {
 			t.Errorf("divisor %d: division in the IR %v, want %v", c, hasDiv, c == 3)
 		}
-		so, err := CompileCPU(context.Background(), mod)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lib, err := cpu.Load(so)
-		if err != nil {
-			t.Fatal(err)
-		}
+		lib := loadCPU(t, mod)
 		kern, err := lib.Kernel(rk.Symbol)
 		if err != nil {
 			t.Fatal(err)

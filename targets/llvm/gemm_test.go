@@ -76,14 +76,7 @@ func TestCPUPackedGemm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	so, err := CompileCPU(context.Background(), mod)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lib, err := cpu.Load(so)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib := loadCPU(t, mod)
 	defer lib.Close()
 	for fi, f := range m.Funcs {
 		rk := mod.Kernels[fi]
@@ -214,14 +207,7 @@ func BenchmarkCPUPackedGemm(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			so, err := CompileCPU(context.Background(), mod)
-			if err != nil {
-				b.Fatal(err)
-			}
-			lib, err := cpu.Load(so)
-			if err != nil {
-				b.Fatal(err)
-			}
+			lib := loadCPU(b, mod)
 			defer lib.Close()
 			k, err := lib.Kernel(mod.Kernels[0].Symbol)
 			if err != nil {

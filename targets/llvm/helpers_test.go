@@ -1,9 +1,12 @@
 package llvm
 
 import (
+	"context"
 	"errors"
 	"os"
 	"testing"
+
+	"github.com/zmlc/zmlc/runtime/cpu"
 )
 
 // needTools skips the test (or fails it under CI=true) when an LLVM 19
@@ -21,3 +24,18 @@ func needTools(t *testing.T, tools ...Tool) {
 }
 
 var errSkip = errors.New("skip")
+
+// loadCPU compiles a cpu module (CompileCPU) and loads the shared object;
+// the caller closes the library.
+func loadCPU(tb testing.TB, mod *Module) *cpu.Library {
+	tb.Helper()
+	so, err := CompileCPU(context.Background(), mod)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	lib, err := cpu.Load(so)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return lib
+}

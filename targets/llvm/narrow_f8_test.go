@@ -1,7 +1,6 @@
 package llvm
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"math/rand"
@@ -9,7 +8,6 @@ import (
 	"unsafe"
 
 	"github.com/zmlc/zmlc/ir"
-	"github.com/zmlc/zmlc/runtime/cpu"
 	K "github.com/zmlc/zmlc/targets/kernel"
 )
 
@@ -191,14 +189,7 @@ func TestF8CPU(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	so, err := CompileCPU(context.Background(), mod)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lib, err := cpu.Load(so)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib := loadCPU(t, mod)
 	defer lib.Close()
 	for i, c := range convs {
 		in := ir.MustTensor(ir.TensorOf(c.from, c.n))

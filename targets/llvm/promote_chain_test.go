@@ -1,7 +1,6 @@
 package llvm
 
 import (
-	"context"
 	"math"
 	"math/rand"
 	"regexp"
@@ -10,7 +9,6 @@ import (
 	"github.com/zmlc/zmlc/internal/corpustest"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/asm"
-	"github.com/zmlc/zmlc/runtime/cpu"
 	"github.com/zmlc/zmlc/targets/kernel"
 )
 
@@ -132,14 +130,7 @@ func checkFMAChain(t *testing.T, tgt Target, src string, terms int, promoted boo
 	if promoted && !regexp.MustCompile(`alloca <\d+ x float>`).MatchString(text) {
 		t.Errorf("no promoted vector accumulator:\n%s", text)
 	}
-	so, err := CompileCPU(context.Background(), mod)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lib, err := cpu.Load(so)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib := loadCPU(t, mod)
 	defer lib.Close()
 	h := &hostRun{p: p, workers: 2}
 	for _, rk := range mod.Kernels {

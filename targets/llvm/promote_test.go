@@ -1,7 +1,6 @@
 package llvm
 
 import (
-	"context"
 	"math/rand"
 	"regexp"
 	"testing"
@@ -43,14 +42,7 @@ func TestCPUPromotedAccumulators(t *testing.T) {
 	if !regexp.MustCompile(`alloca <\d+ x float>`).MatchString(mod.String()) {
 		t.Errorf("no promoted vector accumulator:\n%s", mod)
 	}
-	so, err := CompileCPU(context.Background(), mod)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lib, err := cpu.Load(so)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib := loadCPU(t, mod)
 	defer lib.Close()
 	k, err := lib.Kernel(mod.Kernels[0].Symbol)
 	if err != nil {

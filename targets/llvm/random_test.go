@@ -1,7 +1,6 @@
 package llvm
 
 import (
-	"context"
 	"math"
 	"math/rand"
 	"testing"
@@ -10,7 +9,6 @@ import (
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/asm"
 	"github.com/zmlc/zmlc/ir/interp"
-	"github.com/zmlc/zmlc/runtime/cpu"
 	"github.com/zmlc/zmlc/targets/kernel"
 )
 
@@ -118,14 +116,7 @@ func TestCPURandom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	so, err := CompileCPU(context.Background(), mod)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lib, err := cpu.Load(so)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib := loadCPU(t, mod)
 	defer lib.Close()
 	next := 0
 	for fi, f := range m.Funcs {
