@@ -307,11 +307,11 @@ func (d *Driver) Launch(l *runtime.Launch) error {
 			}
 		}
 	}
-	return d.LaunchFunc(fns[l.Kernel], l.Grid, l.Block, l.Args)
+	return d.launchFunc(fns[l.Kernel], l.Grid, l.Block, l.Args)
 }
 
-// LaunchFunc launches fn over grid x block with the 8-byte argument slots.
-func (d *Driver) LaunchFunc(fn uintptr, grid, block [3]uint32, slots []uint64) error {
+// launchFunc launches fn over grid x block with the 8-byte argument slots.
+func (d *Driver) launchFunc(fn uintptr, grid, block [3]uint32, slots []uint64) error {
 	if err := d.current(); err != nil {
 		return err
 	}
