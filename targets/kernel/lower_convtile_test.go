@@ -101,10 +101,7 @@ func TestTiledConvPadded(t *testing.T) {
 	if len(p.Kernels) != 2 || kernelsNamed(p, "conv_pack") != 1 || hasVar(p.Kernels[1].Body) {
 		t.Fatalf("want a pack kernel and the tiled form:\n%s", p)
 	}
-	gp, err := Lower(parse(t, convPadded), "main", TargetParams{GPU: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	gp := mustLower(t, parse(t, convPadded), TargetParams{GPU: true})
 	if !hasVar(gp.Kernels[0].Body) {
 		t.Errorf("GPU targets keep the per-element convolution:\n%s", gp)
 	}

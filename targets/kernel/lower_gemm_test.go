@@ -21,24 +21,15 @@ var cpuParams = TargetParams{Name: "cpu", VectorWidth: 8, Cores: 2}
 func checkPacked(t *testing.T, src string, k int64, wantPacked int) {
 	t.Helper()
 	m := parse(t, src)
-	p, err := Lower(m, "main", cpuParams)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := mustLower(t, m, cpuParams)
 	if got := packedKernels(p); got != wantPacked {
 		t.Fatalf("%d packed gemm kernels, want %d:\n%s", got, wantPacked, p)
 	}
 	tol := corpustest.Tolerance{F32: float64(k) * 0x1p-24}
 	for seed := int64(1); seed <= 2; seed++ {
 		in := randomInputs(m.Func("main"), seed)
-		want, err := corpustest.Interpret(m, "main", in...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := Eval(p, in)
-		if err != nil {
-			t.Fatal(err)
-		}
+		want := mustInterpret(t, m, in...)
+		got := mustEval(t, p, in)
 		for i := range want {
 			if err := corpustest.Compare(got[i], want[i], tol); err != nil {
 				t.Fatalf("seed %d result %d: %v", seed, i, err)
@@ -97,18 +88,12 @@ func TestPackedGemmNotForSmallOrOtherTargets(t *testing.T) {
 	// batch-1 products (m = 1) keep the tiled form; so does every target
 	// but the cpu.
 	m := parse(t, dotSrc(1, 64, 64))
-	p, err := Lower(m, "main", cpuParams)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := mustLower(t, m, cpuParams)
 	if packedKernels(p) != 0 {
 		t.Errorf("m=1 product was packed:\n%s", p)
 	}
 	m = parse(t, dotSrc(64, 64, 64))
-	if p, err = Lower(m, "main", TargetParams{}); err != nil {
-		t.Fatal(err)
-	}
-	if packedKernels(p) != 0 {
+	if p = mustLower(t, m, TargetParams{}); packedKernels(p) != 0 {
 		t.Errorf("wasm product was packed:\n%s", p)
 	}
 }

@@ -74,31 +74,16 @@ func TestMicroConvRemainders(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			m := parse(t, src)
 			in := randomInputs(m.Func("main"), 7)
-			want, err := corpustest.Interpret(m, "main", in...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			gp, err := Lower(m, "main", TargetParams{GPU: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			direct, err := Eval(gp, in)
-			if err != nil {
-				t.Fatal(err)
-			}
+			want := mustInterpret(t, m, in...)
+			gp := mustLower(t, m, TargetParams{GPU: true})
+			direct := mustEval(t, gp, in)
 			for _, tp := range microParams {
-				p, err := Lower(m, "main", tp)
-				if err != nil {
-					t.Fatal(err)
-				}
+				p := mustLower(t, m, tp)
 				last := p.Kernels[len(p.Kernels)-1]
 				if hasVar(last.Body) {
 					t.Fatalf("%+v: not the tiled form:\n%s", tp, p)
 				}
-				got, err := Eval(p, in)
-				if err != nil {
-					t.Fatal(err)
-				}
+				got := mustEval(t, p, in)
 				if err := corpustest.Compare(got[0], want[0], corpustest.Reassociated); err != nil {
 					t.Fatalf("%+v: against the interpreter: %v\n%s", tp, err, p)
 				}

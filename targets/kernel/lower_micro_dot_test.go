@@ -55,23 +55,14 @@ func TestSplitDotRemainders(t *testing.T) {
 				m := parse(t, denseSrc(sz[0], sz[1], sz[2], fused))
 				for seed := int64(1); seed <= 2; seed++ {
 					in := randomInputs(m.Func("main"), seed)
-					want, err := corpustest.Interpret(m, "main", in...)
-					if err != nil {
-						t.Fatal(err)
-					}
+					want := mustInterpret(t, m, in...)
 					for _, tp := range params {
-						p, err := Lower(m, "main", tp)
-						if err != nil {
-							t.Fatal(err)
-						}
+						p := mustLower(t, m, tp)
 						k := p.Kernels[len(p.Kernels)-1]
 						if split := hasParam(k, "part"); split != (sz[2] >= max(tp.withDefaults().VectorWidth, 1)) {
 							t.Fatalf("%+v: lane-split form %v:\n%s", tp, split, p)
 						}
-						got, err := Eval(p, in)
-						if err != nil {
-							t.Fatal(err)
-						}
+						got := mustEval(t, p, in)
 						if err := corpustest.Compare(got[0], want[0], corpustest.Reassociated); err != nil {
 							t.Fatalf("%+v seed %d: %v\n%s", tp, seed, err, p)
 						}
@@ -120,27 +111,12 @@ func TestMicroDotRemainders(t *testing.T) {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			m := parse(t, src)
 			in := randomInputs(m.Func("main"), int64(n+1))
-			want, err := corpustest.Interpret(m, "main", in...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			gp, err := Lower(m, "main", TargetParams{GPU: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			rowForm, err := Eval(gp, in)
-			if err != nil {
-				t.Fatal(err)
-			}
+			want := mustInterpret(t, m, in...)
+			gp := mustLower(t, m, TargetParams{GPU: true})
+			rowForm := mustEval(t, gp, in)
 			for _, tp := range params {
-				p, err := Lower(m, "main", tp)
-				if err != nil {
-					t.Fatal(err)
-				}
-				got, err := Eval(p, in)
-				if err != nil {
-					t.Fatal(err)
-				}
+				p := mustLower(t, m, tp)
+				got := mustEval(t, p, in)
 				if err := corpustest.Compare(got[0], want[0], corpustest.Reassociated); err != nil {
 					t.Fatalf("%+v: %v\n%s", tp, err, p)
 				}

@@ -5,7 +5,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/zmlc/zmlc/internal/corpustest"
 	"github.com/zmlc/zmlc/ir"
 )
 
@@ -37,10 +36,7 @@ func checkFMA(t *testing.T, src string, k int, seed int64) {
 	t.Helper()
 	m := parse(t, src)
 	in := randomInputs(m.Func("main"), seed)
-	want, err := corpustest.Interpret(m, "main", in...)
-	if err != nil {
-		t.Fatal(err)
-	}
+	want := mustInterpret(t, m, in...)
 	abs := make([]*ir.Tensor, len(in))
 	for i, x := range in {
 		a := ir.MustTensor(x.Type)
@@ -49,23 +45,14 @@ func checkFMA(t *testing.T, src string, k int, seed int64) {
 		}
 		abs[i] = a
 	}
-	bound, err := corpustest.Interpret(m, "main", abs...)
-	if err != nil {
-		t.Fatal(err)
-	}
+	bound := mustInterpret(t, m, abs...)
 	tol := 2 * float64(k) * 0x1p-24
 	for _, tp := range fmaParams {
-		p, err := Lower(m, "main", tp)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := mustLower(t, m, tp)
 		if !hasKind(p.Kernels[len(p.Kernels)-1].Body, Fma) {
 			t.Fatalf("%+v: no fma in the micro-tile:\n%s", tp, p)
 		}
-		got, err := Eval(p, in)
-		if err != nil {
-			t.Fatal(err)
-		}
+		got := mustEval(t, p, in)
 		for i, g := range got[0].F {
 			w := want[0].F[i]
 			if d := math.Abs(g - w); d > tol*bound[0].F[i]+0x1p-24*math.Abs(w) {

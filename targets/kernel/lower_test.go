@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmlc/zmlc/internal/corpustest"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/asm"
 )
@@ -20,6 +21,36 @@ func parse(t *testing.T, src string) *ir.Module {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// mustInterpret runs @main of m on in with the interpreter.
+func mustInterpret(t *testing.T, m *ir.Module, in ...*ir.Tensor) []*ir.Tensor {
+	t.Helper()
+	out, err := corpustest.Interpret(m, "main", in...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// mustLower lowers @main of m for tp.
+func mustLower(t *testing.T, m *ir.Module, tp TargetParams) *Program {
+	t.Helper()
+	p, err := Lower(m, "main", tp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// mustEval evaluates p on in.
+func mustEval(t *testing.T, p *Program, in []*ir.Tensor) []*ir.Tensor {
+	t.Helper()
+	out, err := Eval(p, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // randomInputs returns deterministic random tensors for f's arguments:
@@ -72,11 +103,7 @@ func checkLoweringRef(t *testing.T, src, ref string) *Program {
 			t.Fatalf("seed %d: %s", seed, mismatch)
 		}
 	}
-	p, err := Lower(m, "main", TargetParams{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return mustLower(t, m, TargetParams{})
 }
 
 func TestLowerElementwiseAndShapes(t *testing.T) {

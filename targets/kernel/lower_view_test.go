@@ -54,10 +54,7 @@ func TestTransposeView(t *testing.T) {
 			t.Errorf("%s: %d transpose kernels, want 1:\n%s", name, n, p)
 		}
 	}
-	gp, err := Lower(parse(t, denseT), "main", TargetParams{GPU: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	gp := mustLower(t, parse(t, denseT), TargetParams{GPU: true})
 	if kernelsNamed(gp, "transpose") != 1 {
 		t.Errorf("GPU targets keep the transpose kernel:\n%s", gp)
 	}

@@ -112,15 +112,9 @@ func TestWinograd(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			m := parse(t, src)
 			in := randomInputs(m.Func("main"), 11)
-			want, err := corpustest.Interpret(m, "main", in...)
-			if err != nil {
-				t.Fatal(err)
-			}
+			want := mustInterpret(t, m, in...)
 			for _, tp := range winoParams {
-				p, err := Lower(m, "main", tp)
-				if err != nil {
-					t.Fatal(err)
-				}
+				p := mustLower(t, m, tp)
 				if kernelsNamed(p, "wino_") != 4 {
 					t.Fatalf("%+v: want the 4 Winograd kernels:\n%s", tp, p)
 				}
@@ -129,10 +123,7 @@ func TestWinograd(t *testing.T) {
 						t.Fatalf("%+v: %v", tp, err)
 					}
 				}
-				got, err := Eval(p, in)
-				if err != nil {
-					t.Fatal(err)
-				}
+				got := mustEval(t, p, in)
 				if err := corpustest.Compare(got[0], want[0], winoTol); err != nil {
 					t.Fatalf("%+v: against the interpreter: %v", tp, err)
 				}
@@ -198,10 +189,7 @@ func TestWinogradChoice(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv("ZMLC_WINOGRAD", tc.env)
 			m := parse(t, tc.src)
-			p, err := Lower(m, "main", tc.tp)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := mustLower(t, m, tc.tp)
 			if got := kernelsNamed(p, "wino_") == 4; got != tc.want {
 				t.Fatalf("Winograd form %v, want %v:\n%s", got, tc.want, p)
 			}
