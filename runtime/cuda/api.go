@@ -23,7 +23,6 @@ var LibraryName = "libcuda.so.1"
 // CUresult is an int32, CUdevice an int32, CUdeviceptr a uint64, and
 // CUcontext, CUmodule, CUfunction and CUstream are pointers).
 type api struct {
-	lib uintptr
 	ctx uintptr // the context Init created
 
 	cuInit              func(flags uint32) int32
@@ -51,7 +50,7 @@ func load() (*api, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cuda: cannot load %s, the NVIDIA driver library the cuda target needs (is the NVIDIA driver installed?): %s", LibraryName, gpudriver.OneLine(err.Error()))
 	}
-	a := &api{lib: lib}
+	a := &api{}
 	syms := []struct {
 		fn   any
 		name string

@@ -26,8 +26,6 @@ var LibraryNames = []string{"libamdhip64.so", "libamdhip64.so.6", "libamdhip64.s
 // pointers; hipMemcpyKind 0..3 is host→host, host→device, device→host,
 // device→device).
 type api struct {
-	lib    uintptr
-	name   string
 	device int32 // the ordinal Init selects
 
 	hipInit      func(flags uint32) int32
@@ -68,7 +66,7 @@ func load() (*api, error) {
 		}
 		return nil, fmt.Errorf("rocm: cannot load %s, the HIP runtime the rocm target needs (is ROCm installed?): %s", strings.Join(LibraryNames, " or "), msg)
 	}
-	a := &api{lib: lib, name: name}
+	a := &api{}
 	syms := []struct {
 		fn   any
 		name string
