@@ -208,8 +208,6 @@ func (r *kr) pushConst(n *kernel.Node) error {
 		r.b.f32(n.F)
 	case n.Type == ir.F64:
 		r.b.f64(n.F)
-	case isNarrow(n.Type):
-		r.b.i32(int64(ir.FloatBits(n.F, n.Type)))
 	case is64(n.Type):
 		r.b.i64(n.I)
 	case n.Type == ir.I1 || n.Type.IsInteger():
