@@ -193,39 +193,31 @@ func (f fx) reducePi4(a *K.Node) (q, z *K.Node) {
 
 // sinPoly and cosPoly are the Taylor polynomials of sin and cos on |z| <= pi/4.
 func (f fx) sinPoly(z, zz *K.Node) *K.Node {
-	n := 5
-	if f.f64() {
-		n = 9
-	}
-	c := make([]float64, n)
-	fact := 1.0
-	for i := range c { // coefficient of z^(2i+3)
-		k := float64(2*i + 3)
-		fact *= (k - 1) * k
-		c[i] = 1 / fact
-		if i%2 == 0 {
-			c[i] = -c[i]
-		}
-	}
-	return f.add(z, f.mul(f.mul(z, zz), f.poly(zz, c...)))
+	return f.add(z, f.mul(f.mul(z, zz), f.poly(zz, f.trigCoeffs(3)...)))
 }
 
 func (f fx) cosPoly(zz *K.Node) *K.Node {
+	return f.add(f.sub(f.c(1), f.mul(f.c(0.5), zz)), f.mul(f.mul(zz, zz), f.poly(zz, f.trigCoeffs(4)...)))
+}
+
+// trigCoeffs returns the Taylor coefficients (-1)^(m/2)/m! of z^m for
+// m = p, p+2, ... (p = 3 for sin, 4 for cos): 5 of them, 9 for f64.
+func (f fx) trigCoeffs(p int) []float64 {
 	n := 5
 	if f.f64() {
 		n = 9
 	}
 	c := make([]float64, n)
-	fact := 2.0
-	for i := range c { // coefficient of z^(2i+4)
-		k := float64(2*i + 4)
-		fact *= (k - 1) * k
+	fact := float64(p - 2) // (p-2)! for p = 3 or 4
+	for i := range c {
+		m := 2*i + p
+		fact *= float64((m - 1) * m)
 		c[i] = 1 / fact
-		if i%2 == 1 {
+		if m/2%2 == 1 {
 			c[i] = -c[i]
 		}
 	}
-	return f.add(f.sub(f.c(1), f.mul(f.c(0.5), zz)), f.mul(f.mul(zz, zz), f.poly(zz, c...)))
+	return c
 }
 
 // trig computes sin (which 0), cos (1) or tan (2).
