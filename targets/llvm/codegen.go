@@ -39,6 +39,12 @@ func CompileCPU(ctx context.Context, m *Module) ([]byte, error) {
 	if m.Target.Arch != CPU {
 		return nil, fmt.Errorf("llvm: CompileCPU needs a cpu module, not %s", m.Target.Arch)
 	}
+	return sharedObject(ctx, m, "kernels.so", libmArgs()...)
+}
+
+// sharedObject runs opt-19 -O3, llc-19 -filetype=obj and ld.lld-19
+// -shared (link) on the module, naming the output outName.
+func sharedObject(ctx context.Context, m *Module, outName string, extra ...string) ([]byte, error) {
 	ll, err := optimize(ctx, m)
 	if err != nil {
 		return nil, err
@@ -47,7 +53,7 @@ func CompileCPU(ctx context.Context, m *Module) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return link(ctx, obj, "kernels.o", "kernels.so", libmArgs()...)
+	return link(ctx, obj, outName, extra...)
 }
 
 // libmArgs returns the linker arguments that link libm.so.6 from the
@@ -66,13 +72,13 @@ func libmArgs() []string {
 
 // link runs ld.lld-19 -shared on one object in a temporary folder and
 // returns the output's bytes.
-func link(ctx context.Context, obj []byte, objName, outName string, extra ...string) ([]byte, error) {
+func link(ctx context.Context, obj []byte, outName string, extra ...string) ([]byte, error) {
 	dir, err := os.MkdirTemp("", "zmlc-llvm-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	in, out := filepath.Join(dir, objName), filepath.Join(dir, outName)
+	in, out := filepath.Join(dir, "kernels.o"), filepath.Join(dir, outName)
 	if err := os.WriteFile(in, obj, 0o644); err != nil {
 		return nil, err
 	}
@@ -111,13 +117,5 @@ func CompileHSACO(ctx context.Context, m *Module) ([]byte, error) {
 	if m.Target.Arch != AMDGPU {
 		return nil, fmt.Errorf("llvm: CompileHSACO needs an amdgpu module, not %s", m.Target.Arch)
 	}
-	ll, err := optimize(ctx, m)
-	if err != nil {
-		return nil, err
-	}
-	obj, err := llc(ctx, m.Target, ll, "obj")
-	if err != nil {
-		return nil, err
-	}
-	return link(ctx, obj, "kernels.o", "kernels.hsaco")
+	return sharedObject(ctx, m, "kernels.hsaco")
 }
