@@ -97,36 +97,12 @@ func convChain(blk *ir.Block, conv *ir.Op) (steps []chainStep, ok bool) {
 // the chain has no transpose after a reshape) and a function giving the
 // multi-index there (div/rem after a reshape).
 func (k *kgen) mapChain(steps []chainStep, idx []*Node, shape []int64) (flat *Node, multi func() []*Node) {
-	b := k.b
 	cur := idx
 	var fl *Node // non-nil: the index is flat in shape
-	linear := func(ix []*Node, sh []int64) *Node {
-		st := ir.Strides(sh)
-		f := Idx(0)
-		for d := range ix {
-			f = b.Bin(Add, f, b.Bin(Mul, ix[d], Idx(st[d])))
-		}
-		return f
-	}
-	split := func(f *Node, sh []int64) []*Node {
-		st := ir.Strides(sh)
-		r := make([]*Node, len(sh))
-		for d := range sh {
-			x := f
-			if d > 0 {
-				x = b.Bin(Rem, x, Idx(st[d-1]))
-			}
-			r[d] = b.Bin(Div, x, Idx(st[d]))
-			if sh[d] == 1 {
-				r[d] = Idx(0)
-			}
-		}
-		return r
-	}
 	for _, s := range steps {
 		if s.perm != nil {
 			if fl != nil {
-				cur, fl = split(fl, shape), nil
+				cur, fl = k.splitIndex(fl, shape), nil
 			}
 			ix := make([]*Node, len(s.perm))
 			for i, p := range s.perm {
@@ -141,15 +117,15 @@ func (k *kgen) mapChain(steps []chainStep, idx []*Node, shape []int64) (flat *No
 			continue
 		}
 		if fl == nil {
-			fl = linear(cur, shape)
+			fl = k.linearIndex(cur, shape)
 		}
 		shape = s.to
 	}
 	if fl != nil {
 		f, sh := fl, shape
-		return f, func() []*Node { return split(f, sh) }
+		return f, func() []*Node { return k.splitIndex(f, sh) }
 	}
-	return linear(cur, shape), func() []*Node { return cur }
+	return k.linearIndex(cur, shape), func() []*Node { return cur }
 }
 
 // tiledConv lowers op (a convolution, or a zml.fusion of one convolution

@@ -291,21 +291,33 @@ func isSplat(t *ir.Tensor) bool {
 // reindex maps an index of shape `from` to the index of the same row-major
 // element in shape `to` (reshape): linearise, then split with div/rem.
 func (k *kgen) reindex(idx []*Node, from, to []int64) []*Node {
+	return k.splitIndex(k.linearIndex(idx, from), to)
+}
+
+// linearIndex is the row-major flat index of idx in shape.
+func (k *kgen) linearIndex(idx []*Node, shape []int64) *Node {
 	b := k.b
 	flat := Idx(0)
-	st := ir.Strides(from)
+	st := ir.Strides(shape)
 	for d := range idx {
 		flat = b.Bin(Add, flat, b.Bin(Mul, idx[d], Idx(st[d])))
 	}
-	ts := ir.Strides(to)
-	r := make([]*Node, len(to))
-	for d := range to {
+	return flat
+}
+
+// splitIndex is the multi-index in shape of the row-major flat index
+// (div/rem by the strides; 0 on unit dims).
+func (k *kgen) splitIndex(flat *Node, shape []int64) []*Node {
+	b := k.b
+	st := ir.Strides(shape)
+	r := make([]*Node, len(shape))
+	for d := range shape {
 		x := flat
 		if d > 0 {
-			x = b.Bin(Rem, x, Idx(ts[d-1]))
+			x = b.Bin(Rem, x, Idx(st[d-1]))
 		}
-		r[d] = b.Bin(Div, x, Idx(ts[d]))
-		if to[d] == 1 {
+		r[d] = b.Bin(Div, x, Idx(st[d]))
+		if shape[d] == 1 {
 			r[d] = Idx(0)
 		}
 	}
