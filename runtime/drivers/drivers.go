@@ -12,7 +12,8 @@ package drivers
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/zmlc/zmlc/runtime"
@@ -79,14 +80,7 @@ func ordinal(target, s string) (int, error) {
 }
 
 // Targets returns the target names that have a driver, sorted.
-func Targets() []string {
-	var ts []string
-	for t := range factories {
-		ts = append(ts, t)
-	}
-	sort.Strings(ts)
-	return ts
-}
+func Targets() []string { return slices.Sorted(maps.Keys(factories)) }
 
 // New returns the driver of target (a manifest's target.name). Nothing is
 // loaded until the launcher calls Init. An unknown target is an error
