@@ -2,6 +2,7 @@ package wasm
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/zmlc/zmlc/emit"
@@ -93,7 +94,7 @@ func Build(progs []*kernel.Program, opts Options) (*Output, error) {
 				continue
 			}
 			if prev, ok := out.ParamBuf[pb.Param]; ok {
-				if prev.Elem != pb.Elem || !equalShape(prev.Shape, pb.Shape) {
+				if prev.Elem != pb.Elem || !slices.Equal(prev.Shape, pb.Shape) {
 					return nil, fmt.Errorf("wasm target: weight %q has type %s in one entry and %s in another", pb.Param, ir.TensorOf(prev.Elem, prev.Shape...), ir.TensorOf(pb.Elem, pb.Shape...))
 				}
 				continue
@@ -186,18 +187,6 @@ func Build(progs []*kernel.Program, opts Options) (*Output, error) {
 		return nil, err
 	}
 	return out, nil
-}
-
-func equalShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // sanitize makes a name usable in an export: letters, digits and _.
