@@ -26,11 +26,7 @@ type corpusCase struct {
 // threads, and compares the results with the interpreter (floats within
 // corpustest.LegalisedMath of the tensor's scale).
 func TestCPUCorpus(t *testing.T) {
-	needTools(t, ToolOpt, ToolLLC, ToolLLD)
-	tgt, err := CPUTarget("")
-	if err != nil {
-		t.Skip(err)
-	}
+	tgt := cpuTarget(t)
 	mod := NewModule(tgt)
 	var cases []*corpusCase
 	rejected, unsupported := 0, 0

@@ -14,11 +14,7 @@ import (
 // division — x div 4 is the lane and x rem 4 is g — and matches EvalKernel;
 // a divisor the range does not allow (x div 3) keeps its division.
 func TestCPUIndexDivFold(t *testing.T) {
-	needTools(t, ToolOpt, ToolLLC, ToolLLD)
-	tgt, err := CPUTarget("")
-	if err != nil {
-		t.Skip(err)
-	}
+	tgt := cpuTarget(t)
 	build := func(c int64) *kernel.Kernel {
 		b := kernel.NewBuilder("divs")
 		out := b.Param("out", ir.I64, []int64{64}, kernel.Write, 0)

@@ -52,11 +52,7 @@ var gemmK = map[string]int64{"ragged": 300, "fused": 257, "batched": 40}
 // largest magnitude: the kernels fuse each multiply-add (llvm.fma, one
 // rounding per step where the interpreter rounds twice).
 func TestCPUPackedGemm(t *testing.T) {
-	needTools(t, ToolOpt, ToolLLC, ToolLLD)
-	tgt, err := CPUTarget("")
-	if err != nil {
-		t.Skip(err)
-	}
+	tgt := cpuTarget(t)
 	m, err := asm.Parse("gemm.mlir", []byte(gemmSrc))
 	if err != nil {
 		t.Fatal(err)

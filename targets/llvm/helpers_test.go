@@ -39,3 +39,15 @@ func loadCPU(tb testing.TB, mod *Module) *cpu.Library {
 	}
 	return lib
 }
+
+// cpuTarget needs the cpu tools (opt, llc, ld.lld) and returns the host
+// cpu target, skipping the test when there is none.
+func cpuTarget(t *testing.T) Target {
+	t.Helper()
+	needTools(t, ToolOpt, ToolLLC, ToolLLD)
+	tgt, err := CPUTarget("")
+	if err != nil {
+		t.Skip(err)
+	}
+	return tgt
+}

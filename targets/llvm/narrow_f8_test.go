@@ -168,11 +168,7 @@ func TestF8ToF8(t *testing.T) {
 // results against ir.FloatBits and ir.FloatFromBits (bit-exact; NaNs by
 // NaN-ness).
 func TestF8CPU(t *testing.T) {
-	needTools(t, ToolOpt, ToolLLC, ToolLLD)
-	tgt, err := CPUTarget("")
-	if err != nil {
-		t.Skip(err)
-	}
+	tgt := cpuTarget(t)
 	vals := f32Sweep()
 	n := int64(len(vals))
 	type conv struct {

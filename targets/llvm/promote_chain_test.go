@@ -85,11 +85,7 @@ func flatten(x *kernel.Node, have map[*kernel.Node]bool) []*kernel.Node {
 // within the fused bound: 2*K*2^-24 of the sum of |products| (the
 // interpreter on |inputs|) for K products per output.
 func TestCPUPromotedFMAChain(t *testing.T) {
-	needTools(t, ToolOpt, ToolLLC, ToolLLD)
-	tgt, err := CPUTarget("")
-	if err != nil {
-		t.Skip(err)
-	}
+	tgt := cpuTarget(t)
 	for _, c := range []struct {
 		name, src string
 		terms     int

@@ -18,11 +18,7 @@ import (
 // the interpreter (the same additions in the same order: within
 // Reassociated).
 func TestCPUPromotedAccumulators(t *testing.T) {
-	needTools(t, ToolOpt, ToolLLC, ToolLLD)
-	tgt, err := CPUTarget("")
-	if err != nil {
-		t.Skip(err)
-	}
+	tgt := cpuTarget(t)
 	src := `func.func @main(%a: tensor<1x300xf32>, %b: tensor<300x40xf32>) -> tensor<1x40xf32> {
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<1x300xf32>, tensor<300x40xf32>) -> tensor<1x40xf32>
   return %0 : tensor<1x40xf32>

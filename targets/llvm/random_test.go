@@ -92,11 +92,7 @@ func randomTensor(rng *rand.Rand, t *ir.TensorType) *ir.Tensor {
 // TestCPURandom runs the functions of randomSrc on the cpu target with
 // random inputs (5 seeds) and compares with the interpreter (corpustest.LegalisedMath).
 func TestCPURandom(t *testing.T) {
-	needTools(t, ToolOpt, ToolLLC, ToolLLD)
-	tgt, err := CPUTarget("")
-	if err != nil {
-		t.Skip(err)
-	}
+	tgt := cpuTarget(t)
 	m, err := asm.Parse("random.mlir", []byte(randomSrc))
 	if err != nil {
 		t.Fatal(err)
