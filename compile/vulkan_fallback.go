@@ -3,7 +3,6 @@ package compile
 import (
 	"fmt"
 	"maps"
-	"slices"
 
 	"github.com/zmlc/zmlc/emit"
 	"github.com/zmlc/zmlc/runtime/vulkan"
@@ -72,12 +71,8 @@ func vulkanFallback(l *Lowered) ([]byte, error) {
 // addVulkanFallback adds l's fallback module (vulkanFallback), if it has
 // one, to the manifest man and its blobs: blob FallbackBlob of kind
 // "kernels", named by target option vulkan.FallbackOption. It is meant for
-// Lowered.Manifest (bundle.go) after the kernel module is added; calling
-// it again on the same manifest does nothing.
+// Lowered.Manifest (bundle.go) after the kernel module is added.
 func addVulkanFallback(l *Lowered, man *emit.Manifest, blobs []emit.BlobData) ([]emit.BlobData, error) {
-	if slices.ContainsFunc(blobs, func(b emit.BlobData) bool { return b.Name == FallbackBlob }) {
-		return blobs, nil
-	}
 	bin, err := vulkanFallback(l)
 	if err != nil || bin == nil {
 		return blobs, err

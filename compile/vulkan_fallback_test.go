@@ -23,15 +23,12 @@ import (
 	"github.com/zmlc/zmlc/targets/kernel"
 )
 
-// fallbackBundle returns l's bundle with its No8Or16Bit module
-// (addVulkanFallback) and whether it has one.
+// fallbackBundle returns l's bundle and whether it has a No8Or16Bit
+// module (Manifest adds it: addVulkanFallback).
 func fallbackBundle(t *testing.T, l *Lowered, opts Options) ([]byte, bool) {
 	t.Helper()
 	man, blobs, err := l.Manifest(opts)
 	if err != nil {
-		t.Fatal(err)
-	}
-	if blobs, err = addVulkanFallback(l, man, blobs); err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
