@@ -260,19 +260,24 @@ func (h *hostGen) steps(steps []kernel.Step) error {
 				b.get(h.handles[a])
 				b.mem(OpI64Store, 3, int64(8*i))
 			}
-			if h.dev != nil {
-				b.i32(int64(h.dev.Module))
+			// launch calls zml_device.launch: k's grid of block-wide
+			// workgroups of module, on the packed arguments.
+			launch := func(module, block int64) {
+				b.i32(module)
 				b.i32(int64(k.index))
 				b.i32(k.grid)
 				b.i32(1)
 				b.i32(1)
-				b.i32(max(k.block, 1))
+				b.i32(block)
 				b.i32(1)
 				b.i32(1)
 				b.i32(int64(h.argsAddr))
 				b.i32(int64(len(s.Args)))
 				b.call(impLaunch)
 				h.check()
+			}
+			if h.dev != nil {
+				launch(int64(h.dev.Module), max(k.block, 1))
 				continue
 			}
 			if k.grid <= 1 || k.work < h.opts.LaunchWork {
@@ -284,18 +289,7 @@ func (h *hostGen) steps(steps []kernel.Step) error {
 				b.call(k.fn)
 				continue
 			}
-			b.i32(0)
-			b.i32(int64(k.index))
-			b.i32(k.grid)
-			b.i32(1)
-			b.i32(1)
-			b.i32(1)
-			b.i32(1)
-			b.i32(1)
-			b.i32(int64(h.argsAddr))
-			b.i32(int64(len(s.Args)))
-			b.call(impLaunch)
-			h.check()
+			launch(0, 1)
 		case kernel.Copy:
 			n := h.p.Buffers[s.Src].Bytes
 			if n != h.p.Buffers[s.Dst].Bytes {
