@@ -14,10 +14,7 @@ func (w *wino) emitFilter(k *kgen, u *Buffer) {
 	c := w.c
 	dn := c.dn
 	et := c.et
-	vec := Serial
-	if c.cout%int64(k.l.t.VectorWidth) == 0 {
-		vec = Vector
-	}
+	vec := k.laneLevel(c.cout)
 	b.Loop(Grid, c.cin, func(ci *Node) {
 		k.memo = map[string]memoEntry{}
 		b.Loop(vec, c.cout, func(f *Node) {
@@ -52,10 +49,7 @@ func (w *wino) emitInput(k *kgen, v *Buffer) {
 	c := w.c
 	dn := c.dn
 	et := c.et
-	vec := Serial
-	if c.cin%int64(k.l.t.VectorWidth) == 0 {
-		vec = Vector
-	}
+	vec := k.laneLevel(c.cin)
 	tiles := w.n * w.th * w.tw
 	b.Nest([]int64{w.n, w.th}, 2, func(o []*Node) {
 		b.Loop(Serial, w.tw, func(tx *Node) {
@@ -205,10 +199,7 @@ func (w *wino) emitOutput(k *kgen, m, out *Buffer, steps []chainStep, res *ir.Va
 	dn := c.dn
 	et := c.et
 	tiles := w.n * w.th * w.tw
-	vec := Serial
-	if c.cout%int64(k.l.t.VectorWidth) == 0 {
-		vec = Vector
-	}
+	vec := k.laneLevel(c.cout)
 	// The epilogue is evaluated before the chain's trailing reshapes, as in
 	// emitMicroConv.
 	epiRes, epiSteps := res, steps
@@ -281,4 +272,13 @@ func (w *wino) emitOutput(k *kgen, m, out *Buffer, steps []chainStep, res *ir.Va
 	k.memo = map[string]memoEntry{}
 	// Epilogues that are not straight-line run one element at a time.
 	serialNonStraightVectors(b.K.Body)
+}
+
+// laneLevel is the level of a loop over n features: Vector when n is a
+// whole number of vectors, else Serial.
+func (k *kgen) laneLevel(n int64) Level {
+	if n%int64(k.l.t.VectorWidth) == 0 {
+		return Vector
+	}
+	return Serial
 }
