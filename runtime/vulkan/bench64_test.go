@@ -11,10 +11,7 @@ import (
 	"time"
 
 	"github.com/zmlc/zmlc/ir"
-	"github.com/zmlc/zmlc/ir/asm"
 	"github.com/zmlc/zmlc/runtime"
-	"github.com/zmlc/zmlc/targets/gpu"
-	K "github.com/zmlc/zmlc/targets/kernel"
 )
 
 // bench64Src is a model with 64 MiB of weights and small activations: a
@@ -54,18 +51,7 @@ func BenchmarkZeroCopy64MiB(b *testing.B) {
 	needDevice(b)
 	const side = 4096
 	const weightBytes = side * side * 4
-	m, err := asm.Parse("bench64.mlir", []byte(bench64Src))
-	if err != nil {
-		b.Fatal(err)
-	}
-	kp, err := K.Lower(m, "main", K.TargetParams{GPU: true})
-	if err != nil {
-		b.Fatal(err)
-	}
-	gp, err := gpu.Lower(kp, gpu.Vulkan())
-	if err != nil {
-		b.Fatal(err)
-	}
+	gp := lowerSrc(b, "bench64.mlir", bench64Src)
 	w := ir.MustTensor(ir.TensorOf(ir.F32, side, side))
 	for i := range w.F {
 		w.F[i] = float64(i%side%5) - 2 // row r: column c holds c%5-2

@@ -5,10 +5,7 @@ import (
 	"testing"
 
 	"github.com/zmlc/zmlc/ir"
-	"github.com/zmlc/zmlc/ir/asm"
 	"github.com/zmlc/zmlc/runtime"
-	"github.com/zmlc/zmlc/targets/gpu"
-	K "github.com/zmlc/zmlc/targets/kernel"
 )
 
 // BenchmarkZeroCopy compares the zero-copy and copying paths on a program
@@ -24,18 +21,7 @@ func BenchmarkZeroCopy(b *testing.B) {
   %r = stablehlo.add %m, %w : tensor<4194304xf32>
   return %r : tensor<4194304xf32>
 }`
-	m, err := asm.Parse("bench.mlir", []byte(src))
-	if err != nil {
-		b.Fatal(err)
-	}
-	kp, err := K.Lower(m, "main", K.TargetParams{GPU: true})
-	if err != nil {
-		b.Fatal(err)
-	}
-	gp, err := gpu.Lower(kp, gpu.Vulkan())
-	if err != nil {
-		b.Fatal(err)
-	}
+	gp := lowerSrc(b, "bench.mlir", src)
 	w, x := ir.MustTensor(ir.TensorOf(ir.F32, n)), ir.MustTensor(ir.TensorOf(ir.F32, n))
 	for i := range w.F {
 		w.F[i], x.F[i] = float64(i%7), 0.5

@@ -136,14 +136,7 @@ func TestElementwiseOnDevice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kp, err := K.Lower(m, "main", K.TargetParams{GPU: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	gp, err := gpu.Lower(kp, gpu.Vulkan())
-	if err != nil {
-		t.Fatal(err)
-	}
+	gp := lowerFor(t, m, gpu.Vulkan())
 	got := runProgram(t, d, gp, []*ir.Tensor{a, b})
 	ref, err := K.Eval(gp, []*ir.Tensor{a, b})
 	if err != nil {

@@ -98,19 +98,36 @@ func lowerDense(t *testing.T, p gpu.Params) (*K.Program, []*ir.Tensor, []*ir.Ten
 	if err != nil {
 		t.Fatal(err)
 	}
-	kp, err := K.Lower(m, "main", K.TargetParams{GPU: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	gp, err := gpu.Lower(kp, p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	gp := lowerFor(t, m, p)
 	var ws []*ir.Tensor
 	for _, w := range want {
 		ws = append(ws, w.(*ir.Tensor))
 	}
 	return gp, in, ws
+}
+
+// lowerFor lowers main of m to a GPU program for p.
+func lowerFor(tb testing.TB, m *ir.Module, p gpu.Params) *K.Program {
+	tb.Helper()
+	kp, err := K.Lower(m, "main", K.TargetParams{GPU: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	gp, err := gpu.Lower(kp, p)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return gp
+}
+
+// lowerSrc parses src (named name) and lowers its main for Vulkan.
+func lowerSrc(tb testing.TB, name, src string) *K.Program {
+	tb.Helper()
+	m, err := asm.Parse(name, []byte(src))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return lowerFor(tb, m, gpu.Vulkan())
 }
 
 // closeTo compares f32 results within a few ULP of the tensor's scale.

@@ -8,10 +8,7 @@ import (
 	"testing"
 
 	"github.com/zmlc/zmlc/ir"
-	"github.com/zmlc/zmlc/ir/asm"
 	"github.com/zmlc/zmlc/runtime"
-	"github.com/zmlc/zmlc/targets/gpu"
-	K "github.com/zmlc/zmlc/targets/kernel"
 )
 
 // weightsSrc adds a 300x70 f32 weight (84,000 bytes, not a whole number of
@@ -28,18 +25,7 @@ const weightsSrc = `func.func @main(%w: tensor<300x70xf32>, %x: tensor<300x70xf3
 // an error at Open naming the file.
 func TestWeightsFromFile(t *testing.T) {
 	needDevice(t)
-	m, err := asm.Parse("weights.mlir", []byte(weightsSrc))
-	if err != nil {
-		t.Fatal(err)
-	}
-	kp, err := K.Lower(m, "main", K.TargetParams{GPU: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	gp, err := gpu.Lower(kp, gpu.Vulkan())
-	if err != nil {
-		t.Fatal(err)
-	}
+	gp := lowerSrc(t, "weights.mlir", weightsSrc)
 	w := ir.MustTensor(ir.TensorOf(ir.F32, 300, 70))
 	x := ir.MustTensor(ir.TensorOf(ir.F32, 300, 70))
 	for i := range w.F {
