@@ -16,11 +16,7 @@ func.func @other() {
   %0 = stablehlo.constant dense<1> : tensor<i32>
 }
 `
-	cases := []struct {
-		name   string
-		checks string
-		errSub string // "" means the checks pass
-	}{
+	cases := []matchCase{
 		{"plain", "// CHECK: stablehlo.add\n// CHECK: return", ""},
 		{"order", "// CHECK: return\n// CHECK: stablehlo.add", "CHECK: expected string not found in input"},
 		{"next", "// CHECK: stablehlo.add\n// CHECK-NEXT: stablehlo.multiply", ""},
@@ -42,9 +38,24 @@ func.func @other() {
 		{"whitespace", "// CHECK: %0   =   stablehlo.add", ""},
 		{"undefined-var", "// CHECK: [[NOPE]]", "undefined variable: NOPE"},
 	}
+	runMatchCases(t, "t.mlir", input, cases)
+}
+
+// matchCase is a check file and the error it should fail with.
+type matchCase struct {
+	name   string
+	checks string
+	errSub string // "" means the checks pass
+}
+
+// runMatchCases parses each case's checks as file and matches them
+// against input: the match passes or fails with an error containing
+// errSub.
+func runMatchCases(t *testing.T, file, input string, cases []matchCase) {
+	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			checks, err := ParseChecks("t.mlir", c.checks, nil)
+			checks, err := ParseChecks("file", c.checks, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

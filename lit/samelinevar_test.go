@@ -1,9 +1,6 @@
 package lit
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestSameLineVar checks uses of a variable on the pattern that defines
 // it, which LLVM FileCheck matches as a back-reference to the text the
@@ -15,11 +12,7 @@ func TestSameLineVar(t *testing.T) {
   %long = mul %long, %longer
   return %v
 `
-	cases := []struct {
-		name   string
-		checks string
-		errSub string // "" means the checks pass
-	}{
+	cases := []matchCase{
 		{"llvm-style", "// CHECK: %[[X:.*]] = add %[[X]]", ""},
 		{"then-later", "// CHECK: %[[X:[a-z]+]] = add %[[X]]\n// CHECK-NEXT: %z = add %y, %w\n// CHECK: return %v\n// CHECK-NOT: %[[X]]", ""},
 		{"skips-lines", "// CHECK: %[[A:[a-z]]] = add %[[B:[a-z]]], %[[B]]\n// CHECK-NEXT: mul\n// CHECK: return %[[A]]", ""},
@@ -36,24 +29,7 @@ func TestSameLineVar(t *testing.T) {
 		{"line-start-ok", "// CHECK: {{^}}  %[[X:[a-z]]] = add %[[X]]", ""},
 		{"dag", "// CHECK-DAG: %[[D:long]] = mul %[[D]]\n// CHECK-DAG: add %[[E:u]], %[[E]]\n// CHECK: return", ""},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			checks, err := ParseChecks("t.ll", c.checks, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			err = Match(checks, input, "<stdin>")
-			if c.errSub == "" {
-				if err != nil {
-					t.Fatalf("want pass, got:\n%v", err)
-				}
-				return
-			}
-			if err == nil || !strings.Contains(err.Error(), c.errSub) {
-				t.Fatalf("want error containing %q, got %v", c.errSub, err)
-			}
-		})
-	}
+	runMatchCases(t, "t.ll", input, cases)
 }
 
 // TestSameLineVarValue checks the value a same-pattern definition leaves
