@@ -35,24 +35,7 @@ func hasNarrow(k *kernel.Kernel) bool {
 			return true
 		}
 	}
-	var walk func([]*kernel.Node) bool
-	walk = func(body []*kernel.Node) bool {
-		for _, n := range body {
-			if isNarrow(n.Type) {
-				return true
-			}
-			for _, a := range n.Args {
-				if isNarrow(a.Type) {
-					return true
-				}
-			}
-			if walk(n.Body) || walk(n.Else) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(k.Body)
+	return findNarrow(k.Body, false) != nil
 }
 
 // legalizeNarrow returns k when it holds no narrow float, else the copy
@@ -75,33 +58,33 @@ func legalizeNarrow(k *kernel.Kernel) (*kernel.Kernel, error) {
 	if err := kernel.Verify(lk); err != nil {
 		return nil, fmt.Errorf("wasm target: kernel %s%s: narrow-float legalisation produced an invalid kernel: %v", k.Name, src, err)
 	}
-	if n := narrowLeft(lk.Body); n != nil {
+	if n := findNarrow(lk.Body, true); n != nil {
 		kernel.Number(lk)
 		return nil, fmt.Errorf("wasm target: kernel %s%s: %%%d (%s) computes on a narrow float after legalisation", k.Name, src, n.ID, n.Kind)
 	}
 	return lk, nil
 }
 
-// narrowLeft returns the first node of body that has a narrow float type
-// or operand other than a load, a store or a bitcast (nil when none).
-func narrowLeft(body []*kernel.Node) *kernel.Node {
+// findNarrow returns the first node of body (nested bodies included)
+// that has a narrow float type or operand, passing over loads, stores and
+// bitcasts when exceptMemory (nil when none).
+func findNarrow(body []*kernel.Node, exceptMemory bool) *kernel.Node {
 	for _, n := range body {
-		switch n.Kind {
-		case kernel.Load, kernel.Store, kernel.Bitcast:
+		switch {
+		case exceptMemory && (n.Kind == kernel.Load || n.Kind == kernel.Store || n.Kind == kernel.Bitcast):
+		case isNarrow(n.Type):
+			return n
 		default:
-			if isNarrow(n.Type) {
-				return n
-			}
 			for _, a := range n.Args {
 				if isNarrow(a.Type) {
 					return n
 				}
 			}
 		}
-		if m := narrowLeft(n.Body); m != nil {
+		if m := findNarrow(n.Body, exceptMemory); m != nil {
 			return m
 		}
-		if m := narrowLeft(n.Else); m != nil {
+		if m := findNarrow(n.Else, exceptMemory); m != nil {
 			return m
 		}
 	}
