@@ -3,6 +3,7 @@ package kernel
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/zmlc/zmlc/ir"
 )
@@ -21,7 +22,7 @@ func Eval(p *Program, inputs []*ir.Tensor) ([]*ir.Tensor, error) {
 	for i, id := range p.Inputs {
 		b := p.Buffers[id]
 		x := inputs[i]
-		if x == nil || x.Type.Elem != b.Elem || !sameShape(x.Type.Shape, b.Shape) {
+		if x == nil || x.Type.Elem != b.Elem || !slices.Equal(x.Type.Shape, b.Shape) {
 			return nil, fmt.Errorf("input %d: got %v, want %s", i, typeOf(x), shapeString(b.Elem, b.Shape))
 		}
 		e.bufs[id] = partTensor(x)
@@ -53,18 +54,6 @@ func typeOf(x *ir.Tensor) any {
 		return "nil"
 	}
 	return x.Type
-}
-
-func sameShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 type progEval struct {

@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/zmlc/zmlc/ir"
 )
@@ -74,7 +75,7 @@ func (l *lowerer) collective(op *ir.Op) error {
 	}
 	for i, r := range op.Results {
 		rt, ot := r.Tensor(), op.Operands[i].Tensor()
-		if rt == nil || ot == nil || !sameShape(rt.Shape, ot.Shape) {
+		if rt == nil || ot == nil || !slices.Equal(rt.Shape, ot.Shape) {
 			return errorf(op, "result %d has type %s, want the shape of %s for a process group of one", i, r.Type, op.Operands[i].Type)
 		}
 		if zeros {

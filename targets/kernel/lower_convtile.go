@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/zmlc/zmlc/ir"
 )
@@ -83,7 +84,7 @@ func convChain(blk *ir.Block, conv *ir.Op) (steps []chainStep, ok bool) {
 			return nil, false
 		}
 		for _, o := range op.Operands {
-			if paths[o] != nil && !sameShape(shapeOf(o), rt.Shape) {
+			if paths[o] != nil && !slices.Equal(shapeOf(o), rt.Shape) {
 				return nil, false
 			}
 		}

@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/zmlc/zmlc/ir"
 )
@@ -243,7 +244,7 @@ func (l *lowerer) lowerFusedDot(op *ir.Op, packed bool) (ok bool, err error) {
 	}
 	p := l.planDot(dot)
 	rt := op.Results[0].Tensor()
-	if p == nil || (packed && !l.gemmEnabled(p)) || rt.Elem != p.resultElem || !sameShape(rt.Shape, p.resultShape) {
+	if p == nil || (packed && !l.gemmEnabled(p)) || rt.Elem != p.resultElem || !slices.Equal(rt.Shape, p.resultShape) {
 		return false, nil
 	}
 	// The dot's operands must come straight from the fusion's arguments.

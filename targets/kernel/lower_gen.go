@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/zmlc/zmlc/ir"
@@ -155,7 +156,7 @@ func (l *lowerer) fused(op *ir.Op) error {
 		shape := op.Results[i].Tensor().Shape
 		group := []int{}
 		for j := i; j < len(outs); j++ {
-			if !done[j] && sameShape(op.Results[j].Tensor().Shape, shape) {
+			if !done[j] && slices.Equal(op.Results[j].Tensor().Shape, shape) {
 				group = append(group, j)
 				done[j] = true
 			}

@@ -1,6 +1,10 @@
 package kernel
 
-import "github.com/zmlc/zmlc/ir"
+import (
+	"slices"
+
+	"github.com/zmlc/zmlc/ir"
+)
 
 func init() { hostOps["stablehlo.select_and_scatter"] = (*lowerer).selectAndScatter }
 
@@ -34,7 +38,7 @@ func (l *lowerer) selectAndScatter(op *ir.Op) error {
 	rt := op.Results[0].Tensor()
 	r := len(shape)
 	win := ints(op, "window_dimensions")
-	if len(win) != r || rt == nil || !sameShape(rt.Shape, shape) || len(src) != r || len(shapeOf(op.Operands[2])) != 0 {
+	if len(win) != r || rt == nil || !slices.Equal(rt.Shape, shape) || len(src) != r || len(shapeOf(op.Operands[2])) != 0 {
 		return errorf(op, "window_dimensions, source, init_value or result do not match the operand %s", op.Operands[0].Type)
 	}
 	strides := intsOr(op, "window_strides", r, 1)

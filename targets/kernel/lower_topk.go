@@ -1,6 +1,10 @@
 package kernel
 
-import "github.com/zmlc/zmlc/ir"
+import (
+	"slices"
+
+	"github.com/zmlc/zmlc/ir"
+)
 
 func init() { hostOps["chlo.top_k"] = (*lowerer).topK }
 
@@ -31,7 +35,7 @@ func (l *lowerer) topK(op *ir.Op) error {
 	n := in.Shape[r-1]
 	vt, it := op.Results[0].Tensor(), op.Results[1].Tensor()
 	want := append(append([]int64{}, in.Shape[:r-1]...), kk)
-	if kk < 0 || kk > n || vt == nil || it == nil || !sameShape(vt.Shape, want) || !sameShape(it.Shape, want) || vt.Elem != in.Elem || !it.Elem.IsInteger() {
+	if kk < 0 || kk > n || vt == nil || it == nil || !slices.Equal(vt.Shape, want) || !slices.Equal(it.Shape, want) || vt.Elem != in.Elem || !it.Elem.IsInteger() {
 		return errorf(op, "k = %d and result types %s, %s do not match the operand %s", kk, op.Results[0].Type, op.Results[1].Type, in)
 	}
 	k := l.newKgen("top_k")
