@@ -114,18 +114,7 @@ func TestCPUGemmMicroKernelAssembly(t *testing.T) {
 	if tgt.Triple != "x86_64-unknown-linux-gnu" {
 		t.Skip("x86-64 assembly")
 	}
-	m, err := asm.Parse("gemm.mlir", []byte(strings.ReplaceAll(dotSquare, "N", "96")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := kernel.Lower(m, "main", cpuParams)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mod, err := Render([]*kernel.Program{p}, tgt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, _, mod := renderMain(t, tgt, strings.ReplaceAll(dotSquare, "N", "96"), cpuParams)
 	s, err := EmitAssembly(context.Background(), mod)
 	if err != nil {
 		t.Fatal(err)
@@ -189,20 +178,9 @@ func BenchmarkCPUPackedGemm(b *testing.B) {
 			if err != nil {
 				b.Skip(err)
 			}
-			m, err := asm.Parse("gemm.mlir", []byte(strings.ReplaceAll(dotSquare, "N", fmt.Sprint(n))))
-			if err != nil {
-				b.Fatal(err)
-			}
 			params := cpuParams
 			params.VectorWidth = CPULanes("native")
-			p, err := kernel.Lower(m, "main", params)
-			if err != nil {
-				b.Fatal(err)
-			}
-			mod, err := Render([]*kernel.Program{p}, tgt)
-			if err != nil {
-				b.Fatal(err)
-			}
+			_, _, mod := renderMain(b, tgt, strings.ReplaceAll(dotSquare, "N", fmt.Sprint(n)), params)
 			lib := loadCPU(b, mod)
 			defer lib.Close()
 			k, err := lib.Kernel(mod.Kernels[0].Symbol)

@@ -6,7 +6,10 @@ import (
 	"os"
 	"testing"
 
+	"github.com/zmlc/zmlc/ir"
+	"github.com/zmlc/zmlc/ir/asm"
 	"github.com/zmlc/zmlc/runtime/cpu"
+	"github.com/zmlc/zmlc/targets/kernel"
 )
 
 // needTools skips the test (or fails it under CI=true) when an LLVM 19
@@ -50,4 +53,23 @@ func cpuTarget(t *testing.T) Target {
 		t.Skip(err)
 	}
 	return tgt
+}
+
+// renderMain parses src, lowers its @main with params and renders the
+// program for tgt.
+func renderMain(tb testing.TB, tgt Target, src string, params kernel.TargetParams) (*ir.Module, *kernel.Program, *Module) {
+	tb.Helper()
+	m, err := asm.Parse("main.mlir", []byte(src))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p, err := kernel.Lower(m, "main", params)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	mod, err := Render([]*kernel.Program{p}, tgt)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return m, p, mod
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/zmlc/zmlc/internal/corpustest"
 	"github.com/zmlc/zmlc/ir"
-	"github.com/zmlc/zmlc/ir/asm"
 	"github.com/zmlc/zmlc/targets/kernel"
 )
 
@@ -105,20 +104,9 @@ func TestCPUPromotedFMAChain(t *testing.T) {
 }
 
 func checkFMAChain(t *testing.T, tgt Target, src string, terms int, promoted bool) {
-	m, err := asm.Parse("fma.mlir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
 	tp := cpuParams
 	tp.MicroM, tp.MicroN, tp.FMA, tp.ReduceSteps = 6, 16, true, 2
-	p, err := kernel.Lower(m, "main", tp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mod, err := Render([]*kernel.Program{p}, tgt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, p, mod := renderMain(t, tgt, src, tp)
 	text := mod.String()
 	if !regexp.MustCompile(`@llvm.fma.v\d+f32`).MatchString(text) {
 		t.Errorf("no vector fma:\n%s", text)

@@ -7,7 +7,6 @@ import (
 
 	"github.com/zmlc/zmlc/internal/corpustest"
 	"github.com/zmlc/zmlc/ir"
-	"github.com/zmlc/zmlc/ir/asm"
 	"github.com/zmlc/zmlc/runtime/cpu"
 	"github.com/zmlc/zmlc/targets/kernel"
 )
@@ -23,18 +22,7 @@ func TestCPUPromotedAccumulators(t *testing.T) {
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<1x300xf32>, tensor<300x40xf32>) -> tensor<1x40xf32>
   return %0 : tensor<1x40xf32>
 }`
-	m, err := asm.Parse("dot.mlir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := kernel.Lower(m, "main", cpuParams)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mod, err := Render([]*kernel.Program{p}, tgt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, p, mod := renderMain(t, tgt, src, cpuParams)
 	if !regexp.MustCompile(`alloca <\d+ x float>`).MatchString(mod.String()) {
 		t.Errorf("no promoted vector accumulator:\n%s", mod)
 	}
