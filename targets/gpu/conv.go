@@ -370,12 +370,7 @@ func pointBody(nk *K.Kernel, cl *cloner, st *convStage, shared []*K.Buffer, star
 	out = append(out, sub(nk, func(bd *K.Builder) {
 		pc := bd.Bin(K.Min, p, K.Idx(b-1))
 		lin := bd.Bin(K.Min, bd.Bin(K.Add, start, pc), K.Idx(st.total-1))
-		rem := lin
-		for i := len(st.chain) - 1; i > 0; i-- {
-			cl.nodes[st.chain[i]] = bd.Bin(K.Rem, rem, K.Idx(st.chain[i].N))
-			rem = bd.Bin(K.Div, rem, K.Idx(st.chain[i].N))
-		}
-		cl.nodes[st.chain[0]] = rem
+		spreadIndex(bd, cl.nodes, st.chain, lin)
 		for _, sl := range st.loads {
 			part := K.Idx(0)
 			for _, v := range st.sorted(sl.dig) {

@@ -270,11 +270,7 @@ func mapSegment(k *K.Kernel, seg []*K.Node, name string, p Params) (*K.Kernel, e
 		if cond != nil { // in range under the guard; min() lets kernel.Verify see it
 			rem = b.Bin(K.Min, lin, K.Idx(total-1))
 		}
-		for i := len(chain) - 1; i > 0; i-- {
-			c.nodes[chain[i]] = b.Bin(K.Rem, rem, K.Idx(chain[i].N))
-			rem = b.Bin(K.Div, rem, K.Idx(chain[i].N))
-		}
-		c.nodes[chain[0]] = rem
+		spreadIndex(b, c.nodes, chain, rem)
 	})
 	for _, ps := range pre {
 		inner = append(inner, c.body(ps)...)

@@ -214,16 +214,7 @@ func workgroupReduce(k *K.Kernel, seg []*K.Node, name string, rr *rowReduce, p P
 		// Row loop values from the row index (the last loop varies fastest).
 		chainVal := func(b *K.Builder) map[*K.Node]*K.Node {
 			env := map[*K.Node]*K.Node{}
-			rem := row
-			for i := len(rr.chain) - 1; i >= 0; i-- {
-				l := rr.chain[i]
-				if i == 0 {
-					env[l] = rem
-				} else {
-					env[l] = b.Bin(K.Rem, rem, K.Idx(l.N))
-					rem = b.Bin(K.Div, rem, K.Idx(l.N))
-				}
-			}
+			spreadIndex(b, env, rr.chain, row)
 			return env
 		}
 		noLoop := func(l *K.Node) *K.Node { panic("gpu: reduction loop without a value") }
@@ -234,16 +225,7 @@ func workgroupReduce(k *K.Kernel, seg []*K.Node, name string, rr *rowReduce, p P
 					e := b.Bin(K.Add, b.Bin(K.Mul, rep, K.Idx(w)), tid)
 					step := func() {
 						env := chainVal(b)
-						rem := b.Bin(K.Min, e, K.Idx(rr.r-1))
-						for i := len(rr.red) - 1; i >= 0; i-- {
-							l := rr.red[i]
-							if i == 0 {
-								env[l] = rem
-							} else {
-								env[l] = b.Bin(K.Rem, rem, K.Idx(l.N))
-								rem = b.Bin(K.Div, rem, K.Idx(l.N))
-							}
-						}
+						spreadIndex(b, env, rr.red, b.Bin(K.Min, e, K.Idx(rr.r-1)))
 						x := remat(b, rr.x, env, noLoop, bufs)
 						b.Set(acc, combine(b, b.Get(acc), x))
 					}

@@ -66,6 +66,20 @@ func (s *seq) gridStride(gl, n int64, fn func(s *seq, item *K.Node)) {
 	})
 }
 
+// spreadIndex sets m[l] for each loop l of ls from the linear index lin,
+// the last loop varying fastest: lin % l.N for the inner loops (dividing
+// lin by l.N after each), the rest for the first.
+func spreadIndex(b *K.Builder, m map[*K.Node]*K.Node, ls []*K.Node, lin *K.Node) {
+	if len(ls) == 0 {
+		return
+	}
+	for i := len(ls) - 1; i > 0; i-- {
+		m[ls[i]] = b.Bin(K.Rem, lin, K.Idx(ls[i].N))
+		lin = b.Bin(K.Div, lin, K.Idx(ls[i].N))
+	}
+	m[ls[0]] = lin
+}
+
 // barrier appends a workgroup barrier.
 func (s *seq) barrier() { s.body = append(s.body, &K.Node{Kind: K.Barrier}) }
 
