@@ -99,6 +99,20 @@ func (b *fb) horner(x int64, c []float64) {
 	}
 }
 
+// twoAtanh pushes 2*atanh(s) by the first n terms of its series,
+// 2*s*(1 + s2/3 + s2^2/5 + ...), with s and s2 = s*s in those locals.
+func (b *fb) twoAtanh(s, s2 int64, n int) {
+	c := make([]float64, n)
+	for i := range c {
+		c[i] = 1 / float64(2*i+1)
+	}
+	b.horner(s2, c)
+	b.get(s)
+	b.op(OpF64Mul)
+	b.f64(2)
+	b.op(OpF64Mul)
+}
+
 // retIf returns the f64 in local v when the i32 condition on the stack holds.
 func (b *fb) retIf(push func()) {
 	b.iff()
@@ -251,19 +265,11 @@ func (h *helpers) buildLog() *Func {
 	b.get(s)
 	b.op(OpF64Mul)
 	b.set(s2)
-	c := make([]float64, 11)
-	for i := range c {
-		c[i] = 1 / float64(2*i+1)
-	}
 	// e*ln2Hi + (2*s*P(s2) + e*ln2Lo)
 	b.get(e)
 	b.f64(ln2Hi)
 	b.op(OpF64Mul)
-	b.horner(s2, c)
-	b.get(s)
-	b.op(OpF64Mul)
-	b.f64(2)
-	b.op(OpF64Mul)
+	b.twoAtanh(s, s2, 11)
 	b.get(e)
 	b.f64(ln2Lo)
 	b.op(OpF64Mul, OpF64Add, OpF64Add)
@@ -318,15 +324,7 @@ func (h *helpers) buildLog1p() *Func {
 	b.get(s)
 	b.op(OpF64Mul)
 	b.set(s2)
-	c := make([]float64, 20)
-	for i := range c {
-		c[i] = 1 / float64(2*i+1)
-	}
-	b.horner(s2, c)
-	b.get(s)
-	b.op(OpF64Mul)
-	b.f64(2)
-	b.op(OpF64Mul)
+	b.twoAtanh(s, s2, 20)
 	b.els()
 	b.get(x)
 	b.f64(1)
