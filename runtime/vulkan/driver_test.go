@@ -21,6 +21,13 @@ import (
 // needDevice skips (or, under CI=true, fails) when no Vulkan device opens.
 func needDevice(t testing.TB) {
 	t.Helper()
+	openDevice(t).Close()
+}
+
+// openDevice opens a Vulkan device; without one the test fails under
+// CI=true and is skipped otherwise.
+func openDevice(t testing.TB) *Device {
+	t.Helper()
 	d, err := Open("")
 	if err != nil {
 		if os.Getenv("CI") == "true" {
@@ -28,7 +35,7 @@ func needDevice(t testing.TB) {
 		}
 		t.Skipf("no Vulkan device: %v", err)
 	}
-	d.Close()
+	return d
 }
 
 // recorder wraps the driver and records the calls the launcher makes, and
