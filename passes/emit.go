@@ -1,6 +1,8 @@
 package passes
 
 import (
+	"slices"
+
 	"github.com/zmlc/zmlc/ir"
 )
 
@@ -131,7 +133,7 @@ func (e *emitter) reshape(x *ir.Value, shape []int64) *ir.Value {
 	if !e.live(x) {
 		return nil
 	}
-	if sameShape(x.Tensor().Shape, shape) {
+	if slices.Equal(x.Tensor().Shape, shape) {
 		return x
 	}
 	return e.ok(e.b.Reshape(x, shape))
@@ -156,17 +158,4 @@ func (e *emitter) splice(rw *Rewriter, pos *ir.Op) {
 		rw.InsertBefore(pos, op)
 	}
 	e.b.Block.Ops = nil
-}
-
-// sameShape reports whether two shapes are equal.
-func sameShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
