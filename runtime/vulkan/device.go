@@ -283,14 +283,7 @@ func (d *Device) NewBuffer(size uint64) (*Buffer, error) {
 	}
 	var req memoryRequirements
 	call("vkGetBufferMemoryRequirements", d.dev, uintptr(b.buf), ptr(&req))
-	ti := -1
-	for i := uint32(0); i < d.mem.typeCount; i++ {
-		f := d.mem.types[i].flags
-		if req.typeBits&(1<<i) != 0 && f&(memHostVisible|memHostCoherent) == memHostVisible|memHostCoherent {
-			ti = int(i)
-			break
-		}
-	}
+	ti := d.findMemoryType(req.typeBits, memHostVisible|memHostCoherent)
 	if ti < 0 {
 		d.FreeBuffer(b)
 		return nil, fmt.Errorf("vulkan: device %s has no host-visible coherent memory for a storage buffer", d.Name)
@@ -309,6 +302,17 @@ func (d *Device) NewBuffer(size uint64) (*Buffer, error) {
 		return nil, err
 	}
 	return b, nil
+}
+
+// findMemoryType returns the index of the first of the device's memory
+// types in the mask typeBits whose flags include all of need; -1 if none.
+func (d *Device) findMemoryType(typeBits, need uint32) int {
+	for i := uint32(0); i < d.mem.typeCount; i++ {
+		if typeBits&(1<<i) != 0 && d.mem.types[i].flags&need == need {
+			return int(i)
+		}
+	}
+	return -1
 }
 
 // FreeBuffer destroys a buffer (the caller has synced work that uses it).

@@ -38,13 +38,7 @@ func (d *Device) ImportHost(addr uintptr, size uint64) (*Buffer, error) {
 	}
 	var req memoryRequirements
 	call("vkGetBufferMemoryRequirements", d.dev, uintptr(b.buf), ptr(&req))
-	ti := -1
-	for i := uint32(0); i < d.mem.typeCount; i++ {
-		if req.typeBits&hp.typeBits&(1<<i) != 0 {
-			ti = int(i)
-			break
-		}
-	}
+	ti := d.findMemoryType(req.typeBits&hp.typeBits, 0)
 	if ti < 0 || req.size > size {
 		d.FreeBuffer(b)
 		return nil, fmt.Errorf("vulkan: device %s has no memory type to import %d bytes of host memory for a storage buffer", d.Name, size)
