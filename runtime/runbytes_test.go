@@ -165,20 +165,10 @@ func TestRunBytesSizes(t *testing.T) {
 // context.Canceled), frees the call's buffers and leaves the Runtime
 // usable; a context cancelled before the call fails at once.
 func TestRunBytesCancel(t *testing.T) {
-	bundle, weights, _ := testBundle(t, "ptx")
-	ctx, cancel := context.WithCancel(context.Background())
-	d := &RecordingDriver{Kernel: func(l *Launch, mem *Memory) error {
-		cancel()
-		return addKernel(l, mem)
-	}}
-	rt, err := Open(bundle, Options{Weights: weights, Driver: d})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rt.Close()
+	rt, d, ctx := cancellingRuntime(t)
 	in := [][]byte{ir.TensorBytes(vec(1, 2, 3, 4, 5, 6, 7, 8))}
 	outs := runBytesOuts(t, rt, "forward")
-	err = rt.RunBytes(ctx, "forward", in, outs)
+	err := rt.RunBytes(ctx, "forward", in, outs)
 	if !errors.Is(err, context.Canceled) || err.Error() != `runtime: entry "forward": sync: context canceled` {
 		t.Fatalf("cancelled run: %v", err)
 	}

@@ -190,10 +190,11 @@ func TestRunErrors(t *testing.T) {
 	}
 }
 
-// TestRunCancel cancels the context while a launch runs: the host
-// program's next zml_device call (its sync) fails with the context's
-// error, the call's buffers are freed, and the Runtime stays usable.
-func TestRunCancel(t *testing.T) {
+// cancellingRuntime opens the ptx test bundle on a RecordingDriver
+// whose kernel cancels the returned context, then adds (addKernel); the
+// Runtime is closed when the test ends.
+func cancellingRuntime(t *testing.T) (*Runtime, *RecordingDriver, context.Context) {
+	t.Helper()
 	bundle, weights, _ := testBundle(t, "ptx")
 	ctx, cancel := context.WithCancel(context.Background())
 	d := &RecordingDriver{Kernel: func(l *Launch, mem *Memory) error {
@@ -204,9 +205,17 @@ func TestRunCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rt.Close()
+	t.Cleanup(func() { rt.Close() })
+	return rt, d, ctx
+}
+
+// TestRunCancel cancels the context while a launch runs: the host
+// program's next zml_device call (its sync) fails with the context's
+// error, the call's buffers are freed, and the Runtime stays usable.
+func TestRunCancel(t *testing.T) {
+	rt, d, ctx := cancellingRuntime(t)
 	x := vec(1, 2, 3, 4, 5, 6, 7, 8)
-	_, err = rt.Run(ctx, "forward", []*ir.Tensor{x})
+	_, err := rt.Run(ctx, "forward", []*ir.Tensor{x})
 	if !errors.Is(err, context.Canceled) || err.Error() != `runtime: entry "forward": sync: context canceled` {
 		t.Fatalf("cancelled run: %v", err)
 	}
