@@ -1,6 +1,10 @@
 package kernel
 
-import "github.com/zmlc/zmlc/ir"
+import (
+	"strings"
+
+	"github.com/zmlc/zmlc/ir"
+)
 
 // Role says how a kernel uses a buffer parameter.
 type Role uint8
@@ -141,4 +145,19 @@ func GridChain(body []*Node) []*Node {
 		chain = append(chain, loop)
 		body = loop.Body
 	}
+}
+
+// SymbolName makes a name usable as a symbol or export name in every
+// renderer's output (LLVM globals and functions, Wasm exports): letters,
+// digits and _ are kept, any other character becomes _.
+func SymbolName(s string) string {
+	var sb strings.Builder
+	for _, c := range s {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' {
+			sb.WriteRune(c)
+		} else {
+			sb.WriteByte('_')
+		}
+	}
+	return sb.String()
 }

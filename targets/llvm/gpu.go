@@ -39,7 +39,7 @@ func (m *Module) renderGPU(rk *Kernel) error {
 		mt, _ := memType(p.Elem)
 		pt := types.NewPointer(mt)
 		pt.AddrSpace = spaceGlobal
-		params = append(params, ir.NewParam(sanitize(p.Name), pt))
+		params = append(params, ir.NewParam(kernel.SymbolName(p.Name), pt))
 	}
 	f := m.IR.NewFunc(rk.Symbol, types.Void, params...)
 	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrNoUnwind)
@@ -58,7 +58,7 @@ func (m *Module) renderGPU(rk *Kernel) error {
 		arr := types.NewArray(uint64(max(s.Len(), 1)), mt)
 		// The buffer index keeps names unique: a kernel may hold several
 		// shared buffers of one name (the staged convolution's "window"s).
-		g := m.IR.NewGlobalDef(sanitize(fmt.Sprintf("%s_%s%d", rk.Symbol, s.Name, s.Index)), constant.NewUndef(arr))
+		g := m.IR.NewGlobalDef(kernel.SymbolName(fmt.Sprintf("%s_%s%d", rk.Symbol, s.Name, s.Index)), constant.NewUndef(arr))
 		g.Linkage = enum.LinkageInternal
 		g.Align = 16
 		g.AddrSpace = spaceShared

@@ -2,7 +2,6 @@ package llvm
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/types"
@@ -83,7 +82,7 @@ func Render(progs []*kernel.Program, t Target) (*Module, error) {
 // zml_kernel_<sanitised name>) and returns its launch facts. k is not
 // modified.
 func (m *Module) Add(k *kernel.Kernel, name string) (*Kernel, error) {
-	sym := "zml_kernel_" + sanitize(name)
+	sym := "zml_kernel_" + kernel.SymbolName(name)
 	if m.names[sym] {
 		return nil, fmt.Errorf("llvm target: two kernels have the symbol %s", sym)
 	}
@@ -122,17 +121,4 @@ func (m *Module) decl(name string, ret types.Type, params ...types.Type) *ir.Fun
 	f := m.IR.NewFunc(name, ret, ps...)
 	m.decls[name] = f
 	return f
-}
-
-// sanitize makes a name usable as a symbol: letters, digits and _.
-func sanitize(s string) string {
-	var sb strings.Builder
-	for _, c := range s {
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' {
-			sb.WriteRune(c)
-		} else {
-			sb.WriteByte('_')
-		}
-	}
-	return sb.String()
 }

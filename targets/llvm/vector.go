@@ -50,7 +50,7 @@ func (r *fn) sharedBases(k *kernel.Kernel) error {
 			r.entry.Insts = append([]ir.Instruction{a}, r.entry.Insts...)
 			arr = a
 		} else {
-			g := r.m.IR.NewGlobalDef(fmt.Sprintf("%s_%s%d", r.f.Name(), sanitize(s.Name), s.Index), constant.NewZeroInitializer(at))
+			g := r.m.IR.NewGlobalDef(fmt.Sprintf("%s_%s%d", r.f.Name(), kernel.SymbolName(s.Name), s.Index), constant.NewZeroInitializer(at))
 			g.Linkage = enum.LinkageInternal
 			g.TLSModel = enum.TLSModelGeneric
 			g.Align = 64

@@ -3,7 +3,6 @@ package wasm
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/zmlc/zmlc/emit"
 	"github.com/zmlc/zmlc/ir"
@@ -139,7 +138,7 @@ func Build(progs []*kernel.Program, opts Options) (*Output, error) {
 		}
 		prefix := ""
 		if len(progs) > 1 {
-			prefix = sanitize(p.Entry) + "_"
+			prefix = kernel.SymbolName(p.Entry) + "_"
 		}
 		if d := opts.Device; d != nil {
 			if len(d.Kernels[pi]) != len(p.Kernels) {
@@ -152,7 +151,7 @@ func Build(progs []*kernel.Program, opts Options) (*Output, error) {
 			continue
 		}
 		for _, k := range p.Kernels {
-			sym := "zml_kernel_" + prefix + sanitize(k.Name)
+			sym := "zml_kernel_" + prefix + kernel.SymbolName(k.Name)
 			rk, err := renderKernel(k, sym, h)
 			if err != nil {
 				return nil, err
@@ -169,7 +168,7 @@ func Build(progs []*kernel.Program, opts Options) (*Output, error) {
 		gens = append(gens, g)
 	}
 	for _, g := range gens {
-		name := "zml_entry_" + sanitize(g.p.Entry)
+		name := "zml_entry_" + kernel.SymbolName(g.p.Entry)
 		f, err := g.entry(name, params)
 		if err != nil {
 			return nil, err
@@ -187,17 +186,4 @@ func Build(progs []*kernel.Program, opts Options) (*Output, error) {
 		return nil, err
 	}
 	return out, nil
-}
-
-// sanitize makes a name usable in an export: letters, digits and _.
-func sanitize(s string) string {
-	var sb strings.Builder
-	for _, c := range s {
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' {
-			sb.WriteRune(c)
-		} else {
-			sb.WriteByte('_')
-		}
-	}
-	return sb.String()
 }
