@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/zmlc/zmlc/ir"
@@ -124,18 +125,6 @@ func canon(ds []digit) (cs [][2]int64, ok bool) {
 	return cs, true
 }
 
-func sameCanon(a, b [][2]int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // matchContraction recognises k as a contraction; nil when it is not one.
 func matchContraction(k *K.Kernel) *contraction {
 	var sites []storeSite
@@ -237,7 +226,7 @@ func matchContraction(k *K.Kernel) *contraction {
 			return nil
 		}
 		cs, ok := canon(ds)
-		if !ok || !sameCanon(cs, accCanon) {
+		if !ok || !slices.Equal(cs, accCanon) {
 			return nil
 		}
 	}
