@@ -36,7 +36,7 @@ func Extract(bin []byte, names ...string) ([]byte, error) {
 		if in.Op != OpEntryPoint || len(in.Operands) < 3 {
 			continue
 		}
-		name := literal(in.Operands[2:])
+		name := decodeString(in.Operands[2:])
 		if !slices.Contains(names, name) {
 			continue
 		}

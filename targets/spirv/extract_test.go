@@ -182,7 +182,7 @@ func TestExtractGroupDecorate(t *testing.T) {
 	at := -1
 	for i, in := range insts {
 		if in.Op == OpEntryPoint {
-			fnOf[literal(in.Operands[2:])] = in.Operands[1]
+			fnOf[decodeString(in.Operands[2:])] = in.Operands[1]
 		}
 		if in.Op == OpDecorate && at < 0 {
 			at = i

@@ -104,7 +104,7 @@ func Inspect(bin []byte) (*Info, error) {
 				return nil, fmt.Errorf("spirv: OpEntryPoint with %d operands", len(in.Operands))
 			}
 			byFn[in.Operands[1]] = len(info.Entries)
-			e := EntryPoint{Name: literal(in.Operands[2:])}
+			e := EntryPoint{Name: decodeString(in.Operands[2:])}
 			for _, v := range entryInterface(in) {
 				e.WorkgroupBytes += wg[v]
 			}
@@ -138,21 +138,6 @@ func entryInterface(in Instruction) []uint32 {
 		}
 	}
 	return nil
-}
-
-// literal decodes a literal string operand (NUL-terminated, word-padded).
-func literal(ws []uint32) string {
-	var b []byte
-	for _, w := range ws {
-		for k := 0; k < 4; k++ {
-			c := byte(w >> (8 * k))
-			if c == 0 {
-				return string(b)
-			}
-			b = append(b, c)
-		}
-	}
-	return string(b)
 }
 
 // StripFloatControls removes the SignedZeroInfNanPreserve execution modes
