@@ -150,3 +150,10 @@ func (d *Device) queryFeatures(v12 bool) *featureStruct {
 func (f Features) Has8And16Bit() bool {
 	return f.Int8 && f.Int16 && f.Float16 && f.StorageBuffer8 && f.StorageBuffer16
 }
+
+// PreservesFloat reports whether the device honours the
+// SignedZeroInfNanPreserve execution mode for w-bit floats
+// (Preserve16/32/64): the keep function for spirv.StripFloatControls.
+func (f Features) PreservesFloat(w int) bool {
+	return w == 16 && f.Preserve16 || w == 32 && f.Preserve32 || w == 64 && f.Preserve64
+}

@@ -141,9 +141,7 @@ func runOnDevice(d *Device, p *K.Program) ([]*ir.Tensor, error) {
 		if err != nil {
 			return nil, err
 		}
-		if bin, err = spirv.StripFloatControls(bin, func(w int) bool {
-			return w == 16 && f.Preserve16 || w == 32 && f.Preserve32 || w == 64 && f.Preserve64
-		}); err != nil {
+		if bin, err = spirv.StripFloatControls(bin, f.PreservesFloat); err != nil {
 			return nil, err
 		}
 		pl, err := d.NewPipeline(bin, k.Name, len(k.Params))

@@ -428,10 +428,7 @@ func (d *Driver) LoadModule(index int) error {
 			return fmt.Errorf("%w: module %q needs %s, which device %s lacks", runtime.ErrUnsupported, m.Name, name, d.dev.Name)
 		}
 	}
-	f := d.dev.Features
-	blob, err = spirv.StripFloatControls(blob, func(w int) bool {
-		return w == 16 && f.Preserve16 || w == 32 && f.Preserve32 || w == 64 && f.Preserve64
-	})
+	blob, err = spirv.StripFloatControls(blob, d.dev.Features.PreservesFloat)
 	if err != nil {
 		return err
 	}

@@ -62,9 +62,7 @@ func newDeviceProgram(tb testing.TB, d *vulkan.Device, p *K.Program) *deviceProg
 		if err != nil {
 			tb.Fatal(err)
 		}
-		if bin, err = spirv.StripFloatControls(bin, func(w int) bool {
-			return w == 16 && f.Preserve16 || w == 32 && f.Preserve32 || w == 64 && f.Preserve64
-		}); err != nil {
+		if bin, err = spirv.StripFloatControls(bin, f.PreservesFloat); err != nil {
 			tb.Fatal(err)
 		}
 		pl, err := d.NewPipeline(bin, k.Name, len(k.Params))
