@@ -28,6 +28,9 @@ func stdFlatten(c *compiler, cs *callSite) val {
 	var axes []int
 	if e := cs.optExpr(-1, "dims"); e != nil {
 		axes = c.axesList(x, e, "dims")
+		if len(axes) == 0 {
+			c.s.fail(cs.pos, "flatten needs at least one dimension in dims:, got an empty list")
+		}
 	} else {
 		if len(x.shape) < 2 {
 			c.s.fail(cs.pos, "flatten needs at least two dimensions, got %s", typeString(x.elem, x.shape))
