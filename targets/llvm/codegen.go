@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	goruntime "runtime"
+
+	"github.com/zmlc/zmlc/internal/tempfiles"
 )
 
 // optimize runs opt-19 -O3 over the module's text for its target and
@@ -71,9 +73,11 @@ func libmArgs() []string {
 }
 
 // link runs ld.lld-19 -shared on one object in a temporary folder and
-// returns the output's bytes.
+// returns the output's bytes. The folder is `zmlc-llvm-<pid>-*`, so a
+// later compile removes it if this process is killed before it does
+// (internal/tempfiles).
 func link(ctx context.Context, obj []byte, outName string, extra ...string) ([]byte, error) {
-	dir, err := os.MkdirTemp("", "zmlc-llvm-")
+	dir, err := tempfiles.MkdirTemp("", "zmlc-llvm-")
 	if err != nil {
 		return nil, err
 	}
