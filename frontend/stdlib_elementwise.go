@@ -125,11 +125,11 @@ func stdWhere(c *compiler, cs *callSite) val {
 		c.s.fail(cs.argPos(0), "where needs a bool condition, got %s", typeString(cond.elem, cond.shape))
 	}
 	a, b := c.operands(cs.pos, c.value(cs, 1), c.value(cs, 2), "where")
-	shape, msg := broadcastShapes(cond.shape, a.shape)
+	shape, named, msg := broadcastShapes(a.shape, cond.shape)
 	if msg != "" {
 		c.s.fail(cs.pos, "cannot broadcast condition %s with %s: %s", typeString(cond.elem, cond.shape), typeString(a.elem, a.shape), msg)
 	}
-	cond, a, b = c.broadcastTo(cs.pos, cond, shape), c.broadcastTo(cs.pos, a, shape), c.broadcastTo(cs.pos, b, shape)
+	cond, a, b = c.broadcastTo(cs.pos, cond, shape, named), c.broadcastTo(cs.pos, a, shape, named), c.broadcastTo(cs.pos, b, shape, named)
 	c.at(cs.pos)
 	return tensorVal(c.must(c.b.Select(cond.v, a.v, b.v)), a.elem, shape)
 }
