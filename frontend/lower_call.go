@@ -116,9 +116,9 @@ func (c *compiler) callFn(p Pos, in *instance, fn *FnDecl, args []*Arg) val {
 	}
 	saved := c.fr
 	c.fr = nf
+	defer func() { c.fr = saved }()
 	results, retPos := c.lowerFnBody(fn)
 	results = c.checkResults(fn, results, dims, retPos)
-	c.fr = saved
 	if len(results) == 1 {
 		return results[0]
 	}

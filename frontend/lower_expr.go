@@ -33,6 +33,8 @@ func (c *compiler) lowerExpr(e Expr) val {
 		return c.lowerUnary(e)
 	case *BinaryExpr:
 		return c.lowerBinary(e)
+	case *ScanExpr:
+		return c.lowerScan(e)
 	}
 	c.s.fail(e.exprPos(), "unsupported expression")
 	return val{}
