@@ -12,25 +12,41 @@ import (
 // tensor (a runtime bound; a scan needs constant bounds, since they size
 // its result).
 
-// loopBound lowers a loop bound to an i64 scalar; k and isConst give its
-// value when it is a compile-time constant.
-func (c *compiler) loopBound(e Expr, what string) (v *ir.Value, k int64, isConst bool) {
+// bound is a loop bound: the compile-time integer k (konst), or the i64
+// scalar v computed before the loop.
+type bound struct {
+	k     int64
+	konst bool
+	v     *ir.Value
+}
+
+// loopBound evaluates a loop bound.
+func (c *compiler) loopBound(e Expr, what string) bound {
 	b := c.lowerExpr(e)
 	switch {
 	case b.kind == kNumber && b.isInt:
-		c.at(e.exprPos())
-		return c.must(c.b.Constant(ir.Scalar(ir.I64, b.inum))), b.inum, true
+		return bound{k: b.inum, konst: true}
 	case b.kind == kTensor && b.elem.IsInteger() && len(b.shape) == 0:
-		return c.convert(e.exprPos(), b, ir.I64).v, 0, false
+		return bound{v: c.convert(e.exprPos(), b, ir.I64).v}
 	}
 	c.s.fail(e.exprPos(), "%s must be an integer, a dimension name or an integer scalar tensor, got %s", what, b.describe())
-	return nil, 0, false
+	return bound{}
+}
+
+// value returns the bound as an i64 scalar in the current block (a
+// constant is emitted where it is used, so that a loop's regions capture
+// nothing for constant bounds).
+func (c *compiler) boundValue(b bound) *ir.Value {
+	if b.konst {
+		return c.must(c.b.Constant(ir.Scalar(ir.I64, b.k)))
+	}
+	return b.v
 }
 
 // countedFor lowers `for i in a..b { body }`.
 func (c *compiler) countedFor(st *ForStmt) {
-	from, _, _ := c.loopBound(st.From, "loop start")
-	to, _, _ := c.loopBound(st.To, "loop end")
+	from := c.loopBound(st.From, "loop start")
+	to := c.loopBound(st.To, "loop end")
 	c.countedLoop(st.Pos, st.Var, from, to, st.Body, nil, nil)
 }
 
@@ -40,9 +56,10 @@ func (c *compiler) countedFor(st *ForStmt) {
 // the body, step (when set) computes the next extra values from the
 // counter and the current ones, in the body's scope. It returns the final
 // extra values.
-func (c *compiler) countedLoop(p Pos, v string, from, to *ir.Value, body []Stmt, extra []*ir.Value, step func(i *ir.Value, cur []*ir.Value) []*ir.Value) []*ir.Value {
+func (c *compiler) countedLoop(p Pos, v string, from, to bound, body []Stmt, extra []*ir.Value, step func(i *ir.Value, cur []*ir.Value) []*ir.Value) []*ir.Value {
 	names, before := c.loopCarried(p, body)
-	inits := []*ir.Value{from}
+	c.at(p)
+	inits := []*ir.Value{c.boundValue(from)}
 	for _, b := range before {
 		inits = append(inits, b.v)
 	}
@@ -54,7 +71,7 @@ func (c *compiler) countedLoop(p Pos, v string, from, to *ir.Value, body []Stmt,
 		c.b = b
 		defer func() { c.b = outer }()
 		c.at(p)
-		return c.must(c.b.Compare("LT", "SIGNED", args[0], to))
+		return c.must(c.b.Compare("LT", "SIGNED", args[0], c.boundValue(to)))
 	}, func(b *ir.Builder, args []*ir.Value) []*ir.Value {
 		c.b = b
 		defer func() { c.b = outer }()

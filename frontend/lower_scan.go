@@ -20,11 +20,12 @@ import (
 // lowerScan lowers a scan expression.
 func (c *compiler) lowerScan(e *ScanExpr) val {
 	body, yield := c.scanParts(e)
-	from, a, ok1 := c.loopBound(e.From, "scan start")
-	to, b, ok2 := c.loopBound(e.To, "scan end")
-	if !ok1 || !ok2 {
+	from := c.loopBound(e.From, "scan start")
+	to := c.loopBound(e.To, "scan end")
+	if !from.konst || !to.konst {
 		c.s.fail(e.Pos, "scan bounds must be compile-time integers or dimension names (they give the size of its result)")
 	}
+	a, b := from.k, to.k
 	n := max(b-a, 0)
 	name := ""
 	if id, ok := e.To.(*Ident); ok && a == 0 {
@@ -47,7 +48,10 @@ func (c *compiler) lowerScan(e *ScanExpr) val {
 	}
 	out := c.countedLoop(e.Pos, e.Var, from, to, body, bufs, func(i *ir.Value, cur []*ir.Value) []*ir.Value {
 		c.at(e.Pos)
-		row := c.must(c.b.Subtract(i, c.must(c.b.Constant(ir.Scalar(ir.I64, a)))))
+		row := i
+		if a != 0 {
+			row = c.must(c.b.Subtract(i, c.must(c.b.Constant(ir.Scalar(ir.I64, a)))))
+		}
 		zero := c.must(c.b.Constant(ir.Scalar(ir.I64, int64(0))))
 		var next []*ir.Value
 		for k, ye := range yield.Values {

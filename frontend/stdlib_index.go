@@ -205,7 +205,7 @@ func stdPad(c *compiler, cs *callSite) val {
 	}
 	r := len(x.shape)
 	lo, hi := make([]int64, r), make([]int64, r)
-	fill := c.splat(cs.pos, x.elem, 0, nil)
+	var fill *val
 	pair := func(e Expr) (int64, int64) {
 		l, ok := e.(*ListLit)
 		if !ok || len(l.Elems) != 2 {
@@ -220,9 +220,10 @@ func stdPad(c *compiler, cs *callSite) val {
 			v := c.lowerExpr(a.Value)
 			switch {
 			case v.kind == kNumber:
-				fill = c.scalarConst(a.Value.exprPos(), x.elem, v)
+				f := c.scalarConst(a.Value.exprPos(), x.elem, v)
+				fill = &f
 			case v.kind == kTensor && v.elem == x.elem && len(v.shape) == 0:
-				fill = v
+				fill = &v
 			default:
 				c.s.fail(a.Value.exprPos(), "pad value must be a number or a %s scalar, got %s", dtypeName(x.elem), v.describe())
 			}
@@ -253,6 +254,10 @@ func stdPad(c *compiler, cs *callSite) val {
 		if lo[i] > maxDim || hi[i] > maxDim || lo[i] < -maxDim || hi[i] < -maxDim || out[i].Size < 0 {
 			c.s.fail(cs.pos, "pad of %s by [%d, %d] in dimension %d leaves a negative size", typeString(x.elem, x.shape), lo[i], hi[i], i)
 		}
+	}
+	if fill == nil {
+		f := c.splat(cs.pos, x.elem, 0, nil)
+		fill = &f
 	}
 	c.at(cs.pos)
 	return tensorVal(c.must(c.b.Pad(x.v, fill.v, lo, hi, make([]int64, r))), x.elem, out)

@@ -28,16 +28,20 @@ func compareType(elem ir.ElementType) string {
 }
 
 // sortWithIndices sorts x along axis (descending or not), carrying an i32
-// iota along, and returns the sorted values and their original indices.
-func (c *compiler) sortWithIndices(p Pos, x val, axis int, descending bool) (val, val) {
+// iota along when indices is set, and returns the sorted values and their
+// original indices.
+func (c *compiler) sortWithIndices(p Pos, x val, axis int, descending, indices bool) (val, val) {
 	dir := "LT"
 	if descending {
 		dir = "GT"
 	}
 	typ := compareType(x.elem)
 	c.at(p)
-	idx := c.must(c.b.Iota(irType(ir.I32, x.shape), int64(axis)))
-	res, err := c.b.Sort([]*ir.Value{x.v, idx}, int64(axis), true, func(b *ir.Builder, a []*ir.Value) *ir.Value {
+	inputs := []*ir.Value{x.v}
+	if indices {
+		inputs = append(inputs, c.must(c.b.Iota(irType(ir.I32, x.shape), int64(axis))))
+	}
+	res, err := c.b.Sort(inputs, int64(axis), true, func(b *ir.Builder, a []*ir.Value) *ir.Value {
 		v, err := b.Compare(dir, typ, a[0], a[1])
 		if err != nil {
 			return nil
@@ -47,6 +51,9 @@ func (c *compiler) sortWithIndices(p Pos, x val, axis int, descending bool) (val
 	if err != nil {
 		c.builderError(err)
 	}
+	if !indices {
+		return tensorVal(res[0], x.elem, x.shape), val{}
+	}
 	return tensorVal(res[0], x.elem, x.shape), tensorVal(res[1], ir.I32, x.shape)
 }
 
@@ -55,7 +62,7 @@ func (c *compiler) sortWithIndices(p Pos, x val, axis int, descending bool) (val
 func stdSort(c *compiler, cs *callSite) val {
 	x := c.tensorArg(cs, 0)
 	axis := c.axisOpt(cs, x, 1, "axis", -1)
-	v, i := c.sortWithIndices(cs.pos, x, axis, c.boolOpt(cs, "descending", false))
+	v, i := c.sortWithIndices(cs.pos, x, axis, c.boolOpt(cs, "descending", false), cs.name == "argsort")
 	if cs.name == "argsort" {
 		return i
 	}
@@ -72,7 +79,7 @@ func stdTopK(c *compiler, cs *callSite) val {
 	if k < 0 || k > x.shape[axis].Size {
 		c.s.fail(cs.argPos(1), "topk: k = %d is outside [0, %d] for dimension %s", k, x.shape[axis].Size, x.shape[axis])
 	}
-	v, i := c.sortWithIndices(cs.pos, x, axis, true)
+	v, i := c.sortWithIndices(cs.pos, x, axis, true, true)
 	start := make([]int64, len(x.shape))
 	limit := x.shape.Sizes()
 	limit[axis] = k
