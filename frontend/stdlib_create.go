@@ -59,7 +59,7 @@ func stdFill(c *compiler, cs *callSite) val {
 		case v.kind == kTensor && len(v.shape) == 0 && v.elem == elem:
 			s = v
 		default:
-			c.s.fail(cs.argPos(1), "%s fills with a number or a %s scalar, got %s", cs.name, dtypeName(elem), v.describe())
+			c.s.fail(cs.argPos(1), "%s fills with a number or a scalar of type %s, got %s", cs.name, dtypeName(elem), v.describe())
 		}
 	}
 	if len(shape) == 0 {

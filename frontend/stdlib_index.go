@@ -180,6 +180,9 @@ func (c *compiler) offset(e Expr) *ir.Value {
 	case v.kind == kTensor && v.elem.IsInteger() && len(v.shape) == 0:
 		return c.convert(e.exprPos(), v, ir.I64).v
 	}
+	if v.kind == kNumber {
+		c.s.fail(e.exprPos(), "an offset must be an integer or an integer scalar, got %g", v.num)
+	}
 	c.s.fail(e.exprPos(), "an offset must be an integer or an integer scalar, got %s", v.describe())
 	return nil
 }
@@ -225,7 +228,7 @@ func stdPad(c *compiler, cs *callSite) val {
 			case v.kind == kTensor && v.elem == x.elem && len(v.shape) == 0:
 				fill = &v
 			default:
-				c.s.fail(a.Value.exprPos(), "pad value must be a number or a %s scalar, got %s", dtypeName(x.elem), v.describe())
+				c.s.fail(a.Value.exprPos(), "pad value must be a number or a scalar of type %s, got %s", dtypeName(x.elem), v.describe())
 			}
 		case a.Name != "":
 			i := x.shape.Index(a.Name)
