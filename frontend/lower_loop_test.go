@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"math"
 	"testing"
 
 	"github.com/zmlc/zmlc/ir"
@@ -51,4 +52,24 @@ func TestScanNumbers(t *testing.T) {
 	got = run(t, src, "g", f32s([]int64{3}, 1, 2, 3))
 	near(t, got[0], 0, 2, 5)
 	exact(t, got[1], 1, 2)
+}
+
+// TestScanRNNNumbers runs the RNN of docs/LANGUAGE.md ("Statements and
+// loops"): h_i = tanh(h_{i-1} W^T + x_i) from h_0 = 0, with W = 0.5 I.
+func TestScanRNNNumbers(t *testing.T) {
+	src := `model RNN {
+	  param w_hh: f32[out=2, hid=2]
+	  fn forward(xs: f32[b=1, t=2, hid]) -> (f32[t, b, hid], f32[b, hid]) {
+	    let h = zeros(f32[b, hid])
+	    let hs = scan i in 0..t {
+	      h = tanh(h.dot(w_hh, contract: hid).rename(out: hid) + xs[:, i])
+	      yield h
+	    }
+	    return hs, h } }`
+	w := f32s([]int64{2, 2}, 0.5, 0, 0, 0.5)
+	got := run(t, src, "forward", w, f32s([]int64{1, 2, 2}, 1, -1, 0.5, 2))
+	h1a, h1b := math.Tanh(1), math.Tanh(-1)
+	h2a, h2b := math.Tanh(0.5*h1a+0.5), math.Tanh(0.5*h1b+2)
+	near(t, got[0], 1e-6, h1a, h1b, h2a, h2b)
+	near(t, got[1], 1e-6, h2a, h2b)
 }
