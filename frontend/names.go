@@ -172,6 +172,7 @@ func (c *compiler) resolveType(t *TypeExpr, dims map[string]dimInfo, global bool
 			if !ok {
 				if v, ok := c.opts.Dims[d.Name]; ok && v >= 0 && v <= maxDim {
 					info = dimInfo{size: v, pos: d.Pos}
+					dims[d.Name] = info
 				} else {
 					var names []string
 					for n := range dims {
