@@ -14,7 +14,10 @@ import (
 // dimension; the unnamed dimensions of the two pair up in order (their
 // counts must be equal); the result lists the left operand's dimensions in
 // its order, then the right operand's names the left lacks, in the right's
-// order. `f32[a, c] - f32[a]` is f32[a, c]; `f32[a, b] + f32[b, a]` is
+// order; except that when the right operand's names strictly include the
+// left's, the result follows the right operand (so that `bias + x` and
+// `x + bias` are both x's shape, as right alignment gave). `f32[a, c] -
+// f32[a]` and `f32[a] - f32[a, c]` are f32[a, c]; `f32[a, b] + f32[b, a]` is
 // f32[a, b]; `f32[a] * f32[b]` is f32[a, b].
 //
 // Otherwise (an operand without names, scalars included) they align on the
@@ -30,6 +33,10 @@ import (
 // broadcast (the first disagreeing pair).
 func broadcastShapes(a, b Shape) (Shape, bool, string) {
 	if hasNames(a) && hasNames(b) {
+		if namesInclude(b, a) && !namesInclude(a, b) {
+			out, msg := namedBroadcast(b, a)
+			return out, true, msg
+		}
 		out, msg := namedBroadcast(a, b)
 		return out, true, msg
 	}
@@ -45,6 +52,16 @@ func hasNames(s Shape) bool {
 		}
 	}
 	return false
+}
+
+// namesInclude reports whether every name of b is a name of a.
+func namesInclude(a, b Shape) bool {
+	for _, d := range b {
+		if d.Name != "" && a.Index(d.Name) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // unnamedPositions lists the positions of s's unnamed dimensions.

@@ -137,8 +137,9 @@ func stdWhere(c *compiler, cs *callSite) val {
 // stdClamp is clamp(x, lo, hi): lo and hi broadcast to x.
 func stdClamp(c *compiler, cs *callSite) val {
 	x := c.tensorArg(cs, 0)
-	lo, _ := c.operands(cs.pos, c.value(cs, 1), x, "clamp")
-	hi, _ := c.operands(cs.pos, c.value(cs, 2), x, "clamp")
+	// x first: by-name broadcasting orders the result as its left operand.
+	_, lo := c.operands(cs.pos, x, c.value(cs, 1), "clamp")
+	_, hi := c.operands(cs.pos, x, c.value(cs, 2), "clamp")
 	if !sameSizes(lo.shape, x.shape) || !sameSizes(hi.shape, x.shape) {
 		c.s.fail(cs.pos, "clamp bounds must broadcast to %s", typeString(x.elem, x.shape))
 	}

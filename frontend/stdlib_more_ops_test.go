@@ -133,3 +133,30 @@ func TestBitcastAndF8Numbers(t *testing.T) {
 	near(t, got[0], 0, 0.3125, 448, 1)
 	near(t, got[1], 0, 0.3125, 448, 1)
 }
+
+// TestClampNamedBounds checks clamp with a bound of fewer named dimensions
+// than x: it aligns by name (lo f32[c] against x f32[a, c] with a = c in
+// size, where right alignment would pick the wrong dimension).
+func TestClampNamedBounds(t *testing.T) {
+	src := `model M { fn f(x: f32[a=2, c=2], lo: f32[c]) -> f32[a, c] { return clamp(x, lo, 10.0) } }`
+	got := run(t, src, "f", f32s([]int64{2, 2}, 0, 0, 5, 5), f32s([]int64{2}, 1, 6))
+	near(t, got[0], 0, 1, 6, 5, 6)
+}
+
+// TestBroadcastByNameNumbers checks the alignment rules on values: a
+// reduced tensor against x by name on either side, a transposed operand,
+// an outer product.
+func TestBroadcastByNameNumbers(t *testing.T) {
+	src := `model M {
+	  fn f(x: f32[a=2, c=2], y: f32[c, a]) -> (f32[a, c], f32[a, c], f32[a, c]) {
+	    return x - x.sum(c), x.sum(c) - x, x + y }
+	  fn g(u: f32[a=2], v: f32[c=3]) -> f32[a, c] { return u * v } }`
+	// x = [[1, 2], [3, 4]], row sums 3 and 7; y = [[10, 20], [30, 40]] is
+	// y[c][a], so (x + y)[a][c] = x[a][c] + y[c][a].
+	got := run(t, src, "f", f32s([]int64{2, 2}, 1, 2, 3, 4), f32s([]int64{2, 2}, 10, 20, 30, 40))
+	near(t, got[0], 0, -2, -1, -4, -3)
+	near(t, got[1], 0, 2, 1, 4, 3)
+	near(t, got[2], 0, 11, 32, 23, 44)
+	got = run(t, src, "g", f32s([]int64{2}, 1, 2), f32s([]int64{3}, 1, 10, 100))
+	near(t, got[0], 0, 1, 10, 100, 2, 20, 200)
+}
