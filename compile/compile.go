@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"testing"
 
 	"github.com/zmlc/zmlc/frontend"
 	"github.com/zmlc/zmlc/ir"
@@ -69,6 +70,13 @@ type Options struct {
 	Kernel kernel.TargetParams
 	// Wasm tunes the wasm renderer.
 	Wasm wasm.Options
+	// VerifyEach runs ir.Verify after every pass of the pipeline
+	// (`--verify-each`), naming the pass that broke the module. Without
+	// it the module is verified before the pipeline (Parse) and after it
+	// only: at 100k ops verifying after every pass doubles the time of
+	// the optimiser. Test binaries (testing.Testing) always verify after
+	// every pass.
+	VerifyEach bool
 }
 
 // Level returns an optimisation level for Options.OptLevel.
@@ -111,7 +119,8 @@ func Parse(filename string, src []byte, opts Options) (*ir.Module, error) {
 }
 
 // Optimize runs the default pipeline of opts' level on m, then (at -O2,
-// unless NoFusion) the fusion pass.
+// unless NoFusion) the fusion pass, and verifies the result (after every
+// pass with opts.VerifyEach).
 func Optimize(m *ir.Module, opts Options) error {
 	level := 2
 	if opts.OptLevel != nil {
@@ -127,7 +136,17 @@ func Optimize(m *ir.Module, opts Options) error {
 			p = append(p, f)
 		}
 	}
-	return passes.NewManager(p).Run(m)
+	pm := passes.NewManager(p)
+	pm.VerifyEach = opts.VerifyEach || testing.Testing()
+	if err := pm.Run(m); err != nil {
+		return err
+	}
+	if !pm.VerifyEach && len(p) > 0 {
+		if err := ir.Verify(m); err != nil {
+			return fmt.Errorf("verification failed after the -O%d pipeline (%s; rerun with --verify-each to find the pass): %w", level, p, err)
+		}
+	}
+	return nil
 }
 
 // Lower parses, optimises and lowers src to kernels and renders the host

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/zmlc/zmlc/internal/atomicfile"
 	"github.com/zmlc/zmlc/ir"
 )
 
@@ -31,11 +30,18 @@ func compileMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "zmlc version %s\n", Version)
 		return exitOK
 	}
+	for _, w := range o.Warnings {
+		fmt.Fprintf(stderr, "zmlc: warning: %s\n", w)
+	}
 	input := o.Args[0]
 	kind := inputKind(input)
 	if kind == "" {
 		reportUsage(stderr, fmt.Errorf("cannot tell the kind of input %q: want a .mlir or .zml file (or - for MLIR on stdin)", input), "zmlc")
 		return exitUsage
+	}
+	if err := checkNotInput(o.Output, input); err != nil {
+		reportError(stderr, err, "", nil)
+		return exitError
 	}
 	filename, src, err := readInput(input, stdin)
 	if err != nil {
@@ -43,6 +49,10 @@ func compileMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	mods, errs := loadModules(kind, filename, src, o.Dims, o.Split)
+	if err := checkDims(kind, src, mods, o.DimOrder); err != nil && len(errs) == 0 {
+		reportError(stderr, err, "", nil)
+		return exitError
+	}
 	if o.VerifyDiagnostics {
 		if !verifyDiagnostics(stderr, filename, src, errs) {
 			return exitError
@@ -74,7 +84,7 @@ func compileMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return codegen(o, filename, src, stdout, stderr)
 	}
-	if err := optimize(mods, o.OptLevel); err != nil {
+	if err := optimize(mods, o.OptLevel, o.VerifyEach); err != nil {
 		reportError(stderr, err, filename, src)
 		return exitError
 	}
@@ -88,15 +98,8 @@ func compileMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		parts[i] = strings.TrimRight(text, "\n") + "\n"
 	}
 	text := strings.Join(parts, "\n// -----\n\n")
-	if o.Output == "" || o.Output == "-" {
-		if _, err := io.WriteString(stdout, text); err != nil {
-			reportError(stderr, err, "", nil)
-			return exitError
-		}
-		return exitOK
-	}
-	if err := atomicfile.WriteFile(o.Output, []byte(text)); err != nil {
-		reportError(stderr, fmt.Errorf("cannot write %s: %v", o.Output, err), "", nil)
+	if err := writeTo(o.Output, stdout, []byte(text)); err != nil {
+		reportError(stderr, err, "", nil)
 		return exitError
 	}
 	return exitOK

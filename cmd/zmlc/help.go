@@ -55,7 +55,7 @@ Examples:
   zmlc -emit=mlir-generic model.mlir -o g.mlir  print in MLIR's generic syntax, to g.mlir
   zmlc --verify-diagnostics bad.zml           check errors against // expected-error annotations
   zmlc -target=rocm -rocm-arch=gfx942 model.zml -o model.rocm.zpkg
-  zmlc opt --passes=canonicalize,cse model.mlir   run passes (see zmlc opt --help)
+  zmlc opt -canonicalize -cse model.mlir      run passes (see zmlc opt --help)
   zmlc interpret testdata/ops/add.mlir        run the functions and their check ops
 
 -O0 prints exactly what the front end (or the .mlir input) gives; -O1 and -O2

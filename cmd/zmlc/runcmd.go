@@ -27,14 +27,17 @@ type runOptions struct {
 	Device    string
 	Help      bool
 	Args      []string
+	resultOptions
 }
 
 // newRunFlags returns the flag set of `zmlc run`, bound to o.
 func newRunFlags(o *runOptions) *pflag.FlagSet {
 	fs := newFlagSet("zmlc run")
 	fs.StringVar(&o.Weights, "weights", "", "bind the parameters from safetensors `FILE` (not needed when the bundle embeds them)")
-	fs.StringArrayVar(&o.Inputs, "input", nil, "an argument of the entry, a `FILE.npy` (repeat, one per argument, in order)")
+	fs.StringArrayVar(&o.Inputs, "input", nil, "an argument of the entry (repeat, in order), as iree-run-module: `2x3xf32=1,2,3,4,5,6`, f32=1.5, @x.npy, @x.npz (one per array)")
 	fs.StringVar(&o.Entry, "entry", "", "the entry point `NAME` to run (default: the bundle's only one)")
+	fs.StringVar(&o.Entry, "function", "", "the same as --entry (iree-run-module's name)")
+	addResultFlags(fs, &o.resultOptions, true)
 	fs.StringVar(&o.OutputDir, "output-dir", "", "write result i as `DIR`/ENTRY_i.npy instead of printing it")
 	fs.IntVar(&o.Bench, "bench", 0, "after one warm-up run, time `N` runs and print latency percentiles and throughput")
 	fs.IntVar(&o.Workers, "workers", 0, "worker `COUNT` for wasm kernels (or cpu threads); 0: one per CPU")
@@ -49,7 +52,7 @@ func parseRunArgs(args []string) (*runOptions, error) {
 	o := &runOptions{}
 	fs := newRunFlags(o)
 	if err := fs.Parse(normalizeArgs(fs, args)); err != nil {
-		return nil, &usageError{err.Error()}
+		return nil, &usageError{msg: err.Error()}
 	}
 	o.Args = fs.Args()
 	if o.Help {
@@ -58,11 +61,14 @@ func parseRunArgs(args []string) (*runOptions, error) {
 	if err := oneArg(o.Args, "bundle file"); err != nil {
 		return nil, err
 	}
-	if o.Bench < 0 {
-		return nil, &usageError{fmt.Sprintf("invalid --bench %d: want a number of runs, at least 1", o.Bench)}
+	if o.Bench < 0 || fs.Changed("bench") && o.Bench == 0 {
+		return nil, &usageError{msg: fmt.Sprintf("invalid --bench %d: want a number of runs, at least 1", o.Bench)}
+	}
+	if len(o.Outputs) > 0 && o.OutputDir != "" {
+		return nil, &usageError{msg: "--output and --output-dir exclude each other"}
 	}
 	if o.Workers < 0 {
-		return nil, &usageError{fmt.Sprintf("invalid --workers %d: want 0 (one per CPU) or more", o.Workers)}
+		return nil, &usageError{msg: fmt.Sprintf("invalid --workers %d: want 0 (one per CPU) or more", o.Workers)}
 	}
 	return o, nil
 }
@@ -87,24 +93,24 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		reportError(stderr, oneLine(err), "", nil)
 		return exitError
 	}
-	inputs := make([]*ir.Tensor, len(o.Inputs))
-	for i, p := range o.Inputs {
-		t, err := readTensor(p)
-		if err != nil {
-			var pe *os.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			return fail(fmt.Errorf("--input %s: %v", p, err))
-		}
-		inputs[i] = t
-	}
 	rt, err := openBundle(o.Args[0], o)
 	if err != nil {
 		return fail(err)
 	}
 	defer rt.Close()
 	entry, err := chooseEntry(rt.Manifest(), o.Entry)
+	if err != nil {
+		return fail(err)
+	}
+	names := make([]string, len(entry.Inputs))
+	for i, v := range entry.Inputs {
+		names[i] = v.Name
+	}
+	inputs, err := parseTensorArgs("input", o.Inputs, names)
+	if err != nil {
+		return fail(err)
+	}
+	expected, err := parseTensorArgs("expected_output", o.Expected, nil)
 	if err != nil {
 		return fail(err)
 	}
@@ -126,10 +132,18 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	} else if o.Bench == 0 {
-		ir.HexElementsThreshold = -1
-		fmt.Fprintf(stdout, "// @%s\n", entry.Name)
-		for _, t := range outs {
-			fmt.Fprintln(stdout, t.String())
+		rest, err := handleOutputs(o.Outputs, outs)
+		if err != nil {
+			return fail(err)
+		}
+		if len(o.Expected) > 0 {
+			if err := checkExpected(entry.Name, expected, outs); err != nil {
+				return fail(err)
+			}
+			fmt.Fprintf(stdout, "// @%s: %d result(s) match --expected_output\n", entry.Name, len(outs))
+		} else if len(rest) > 0 {
+			ir.HexElementsThreshold = -1
+			printResults(stdout, entry.Name, rest, o.PrintFull)
 		}
 	}
 	if o.Bench > 0 {
@@ -153,12 +167,35 @@ func openBundle(path string, o *runOptions) (*runtime.Runtime, error) {
 		}
 		return nil, err
 	}
+	if err := checkWeightsFlag(b.Manifest, o.Weights); err != nil {
+		b.Close()
+		return nil, err
+	}
 	drv, err := drivers.New(b.Manifest.Target.Name, drivers.Options{Workers: o.Workers, Device: o.Device})
 	if err != nil {
 		b.Close()
 		return nil, err
 	}
 	return runtime.OpenBundle(b, runtime.Options{Weights: o.Weights, Driver: drv, Workers: o.Workers})
+}
+
+// checkWeightsFlag refuses --weights for a bundle that binds nothing from
+// a file: one without parameters, or one that embeds every parameter
+// (compiled with --embed-weights). Ignoring the file would hide a mistake
+// (the user believes the file's weights are used).
+func checkWeightsFlag(man *emit.Manifest, weights string) error {
+	if weights == "" {
+		return nil
+	}
+	if len(man.Parameters) == 0 {
+		return fmt.Errorf("--weights %s: the bundle has no parameters to bind", weights)
+	}
+	for _, p := range man.Parameters {
+		if p.Blob == "" {
+			return nil
+		}
+	}
+	return fmt.Errorf("--weights %s: the bundle embeds its weights (compiled with --embed-weights); run it without --weights, or compile it without --embed-weights", weights)
 }
 
 // chooseEntry returns the entry point called name, or the bundle's only one
