@@ -77,6 +77,9 @@ type Options struct {
 	// the optimiser. Test binaries (testing.Testing) always verify after
 	// every pass.
 	VerifyEach bool
+	// Language is the source's language, "zml" or "mlir" (`-x`); "" takes
+	// it from the file name (.zml, anything else is StableHLO).
+	Language string
 }
 
 // Level returns an optimisation level for Options.OptLevel.
@@ -102,10 +105,10 @@ type Lowered struct {
 	Device *DeviceModule
 }
 
-// Parse reads a .zml (by its extension) or StableHLO (.mlir, anything
-// else) source into a verified module.
+// Parse reads a .zml (by opts.Language, else by its extension) or
+// StableHLO (.mlir, anything else) source into a verified module.
 func Parse(filename string, src []byte, opts Options) (*ir.Module, error) {
-	if strings.HasSuffix(filename, ".zml") {
+	if opts.Language == "zml" || opts.Language == "" && strings.HasSuffix(filename, ".zml") {
 		return frontend.Compile(filename, src, frontend.Options{Dims: opts.Dims})
 	}
 	m, err := asm.Parse(filename, src)

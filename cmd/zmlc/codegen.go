@@ -34,6 +34,7 @@ func codegen(o *compileOptions, filename string, src []byte, stdout, stderr io.W
 		Entry:        o.Entry,
 		EmbedWeights: o.EmbedWeights,
 		VerifyEach:   o.VerifyEach,
+		Language:     inputKind(o.Args[0], o.Lang),
 	}
 	var out []byte
 	var err error

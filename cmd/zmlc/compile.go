@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/spf13/pflag"
 	"io"
 	"os"
 	"path/filepath"
@@ -34,7 +35,7 @@ func compileMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "zmlc: warning: %s\n", w)
 	}
 	input := o.Args[0]
-	kind := inputKind(input)
+	kind := inputKind(input, o.Lang)
 	if kind == "" {
 		reportUsage(stderr, fmt.Errorf("cannot tell the kind of input %q: want a .mlir or .zml file (or - for MLIR on stdin)", input), "zmlc")
 		return exitUsage
@@ -125,9 +126,13 @@ func funcNames(m *ir.Module) string {
 	return "; the functions are " + strings.Join(names, ", ")
 }
 
-// inputKind returns "mlir" or "zml" from the input's name ("-" is MLIR on
-// stdin), or "" when it is neither.
-func inputKind(path string) string {
+// inputKind returns "mlir" or "zml" for the input: lang when -x gave it,
+// else from the input's name ("-", stdin, is MLIR), or "" when it is
+// neither.
+func inputKind(path, lang string) string {
+	if lang != "" {
+		return lang
+	}
 	if path == "-" {
 		return "mlir"
 	}
@@ -138,6 +143,22 @@ func inputKind(path string) string {
 		return "zml"
 	}
 	return ""
+}
+
+// languages are the values of -x.
+var languages = []string{"mlir", "zml"}
+
+// addLanguageFlag registers -x (clang's spelling) on fs.
+func addLanguageFlag(fs *pflag.FlagSet, lang *string) {
+	fs.StringVarP(lang, "language", "x", "", "read the input as `LANG` (mlir or zml) whatever its name, as clang -x: zmlc -x zml - reads .zml from stdin")
+}
+
+// checkLanguage returns a usage error for an unknown -x value.
+func checkLanguage(lang string) error {
+	if lang != "" && !slices.Contains(languages, lang) {
+		return &usageError{msg: fmt.Sprintf("unknown -x %q; valid languages: %s", lang, strings.Join(languages, ", "))}
+	}
+	return nil
 }
 
 // readInput reads path ("-" is stdin, named "<stdin>" in diagnostics) and

@@ -49,9 +49,11 @@ type compileOptions struct {
 	// ZMLC_VERIFY_EACH=1, which the tests set), else before and after
 	// the pipeline only.
 	VerifyEach bool
-	Version    bool
-	Help       bool
-	Args       []string // positional arguments
+	// Lang is -x: the input's language (mlir, zml) whatever its name.
+	Lang    string
+	Version bool
+	Help    bool
+	Args    []string // positional arguments
 	// Warnings are printed before the work starts: flags that do not
 	// apply to --target (checkTargetNames).
 	Warnings []string
@@ -75,6 +77,7 @@ func newCompileFlags(o *compileOptions, dims *[]string) *pflag.FlagSet {
 	fs.BoolVar(&o.Split, "split-input-file", false, "compile each part of a .zml file split on `// -----` lines on its own (.mlir always is)")
 	fs.BoolVar(&o.VerifyDiagnostics, "verify-diagnostics", false, "check the errors against the input's `// expected-error` annotations (as mlir-opt)")
 	fs.BoolVar(&o.VerifyEach, "verify-each", os.Getenv("ZMLC_VERIFY_EACH") == "1", "verify the module after every pass (default: before and after the pipeline; ZMLC_VERIFY_EACH=1 turns it on)")
+	addLanguageFlag(fs, &o.Lang)
 	fs.BoolVar(&o.Version, "version", false, "print the version and exit")
 	fs.BoolVarP(&o.Help, "help", "h", false, "print this help and exit")
 	return fs
@@ -113,6 +116,9 @@ func parseCompileArgs(args []string) (*compileOptions, error) {
 		return nil, err
 	}
 	if err := oneArg(o.Args, "input file"); err != nil {
+		return nil, err
+	}
+	if err := checkLanguage(o.Lang); err != nil {
 		return nil, err
 	}
 	if len(o.Inputs) > 0 {

@@ -22,6 +22,7 @@ type interpretOptions struct {
 	// Weights is the safetensors file the arguments marked zml.param (a
 	// .zml model's parameters) are bound from, by name.
 	Weights string
+	Lang    string // -x
 	Help    bool
 	Args    []string
 	resultOptions
@@ -35,6 +36,7 @@ func newInterpretFlags(o *interpretOptions) *pflag.FlagSet {
 	fs.StringArrayVar(&o.Inputs, "input", nil, "an argument of --entry (repeat, in order), as iree-run-module: `2x3xf32=1,2,3,4,5,6`, f32=1.5, @x.npy, @x.npz (one per array)")
 	fs.StringVar(&o.Weights, "weights", "", "bind the parameters of a .zml model (arguments marked zml.param) from safetensors `FILE`, by name")
 	addResultFlags(fs, &o.resultOptions, false)
+	addLanguageFlag(fs, &o.Lang)
 	fs.StringVar(&o.OutputDir, "output-dir", "", "also write each result as .npy into `DIR`")
 	fs.StringArrayVar(&o.Dims, "dim", nil, "bind a symbolic dimension of a .zml input, `NAME=SIZE` (repeatable)")
 	fs.BoolVarP(&o.Help, "help", "h", false, "print this help and exit")
@@ -54,6 +56,9 @@ func parseInterpretArgs(args []string) (*interpretOptions, error) {
 		return o, nil
 	}
 	if err := oneArg(o.Args, "input file"); err != nil {
+		return nil, err
+	}
+	if err := checkLanguage(o.Lang); err != nil {
 		return nil, err
 	}
 	for _, f := range []struct {
@@ -113,7 +118,7 @@ func interpretMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		}
 	}
 	var mods []*ir.Module
-	if inputKind(o.Args[0]) == "zml" {
+	if inputKind(o.Args[0], o.Lang) == "zml" {
 		// A .zml model is compiled by the front end first, as `zmlc opt` does.
 		dims, order, err := parseDims(o.Dims)
 		if err != nil {

@@ -35,6 +35,7 @@ type optOptions struct {
 	PassItems []string
 	// PassPipeline is --pass-pipeline (mlir-opt's), `builtin.module(...)`.
 	PassPipeline string
+	Lang         string // -x
 }
 
 func newOptFlags(o *optOptions) *pflag.FlagSet {
@@ -54,6 +55,7 @@ func newOptFlags(o *optOptions) *pflag.FlagSet {
 	fs.StringArrayVar(&o.Dims, "dim", nil, "bind a symbolic dimension of a .zml input, `NAME=SIZE` (repeatable)")
 	fs.BoolVar(&o.ListPasses, "list-passes", false, "list the registered passes and exit")
 	fs.BoolVarP(&o.Help, "help", "h", false, "print this help and exit")
+	addLanguageFlag(fs, &o.Lang)
 	addPassFlags(fs, &o.PassItems)
 	return fs
 }
@@ -87,6 +89,10 @@ func optMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(o.Args) != 1 {
 		return usage("one input file expected, got %d", len(o.Args))
 	}
+	if err := checkLanguage(o.Lang); err != nil {
+		reportUsage(stderr, err, "zmlc opt")
+		return exitUsage
+	}
 	if o.OptLevel < 0 || o.OptLevel > 2 {
 		return usage("invalid optimisation level -O%d; valid levels: -O0, -O1, -O2", o.OptLevel)
 	}
@@ -109,7 +115,7 @@ func optMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	input := o.Args[0]
-	kind := inputKind(input)
+	kind := inputKind(input, o.Lang)
 	if kind == "" {
 		return usage("cannot tell the kind of input %q: want a .mlir or .zml file (or - for MLIR on stdin)", input)
 	}
