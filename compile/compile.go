@@ -206,6 +206,9 @@ func LowerModule(m *ir.Module, opts Options) (*Lowered, error) {
 		}
 		l.Programs = append(l.Programs, p)
 	}
+	if err := checkMemory(target, l.Programs); err != nil {
+		return nil, err
+	}
 	if target != "wasm" {
 		if err := lowerDevice(l, target, opts); err != nil {
 			return nil, err
