@@ -4,7 +4,7 @@
 // an out-of-memory crash; without inlining (-O1) the kernel lowering,
 // which lowers each call's body again, stops at the same limit. Nothing is
 // written.
-// RUN: python3 %S/Inputs/gen_calls.py 41 > %t.mlir
+// RUN: cp %S/Inputs/calls41.mlir %t.mlir
 // RUN: not zmlc %t.mlir -o %t.zpkg 2>&1 | FileCheck %s
 // RUN: not zmlc --emit=mlir %t.mlir 2>&1 | FileCheck %s
 // RUN: not zmlc opt -inline %t.mlir 2>&1 | FileCheck %s
@@ -12,7 +12,7 @@
 // RUN: not zmlc -O1 %t.mlir -o %t.zpkg 2>&1 | FileCheck %s --check-prefix=KERNEL
 // RUN: not test -e %t.zpkg
 // A small call tree inlines.
-// RUN: python3 %S/Inputs/gen_calls.py 4 > %t.small.mlir
+// RUN: cp %S/Inputs/calls4.mlir %t.small.mlir
 // RUN: zmlc --emit=mlir %t.small.mlir | FileCheck %s --check-prefix=OK
 // CHECK: {{.*}}.mlir:{{[0-9]+}}:3: error: inlining @f18 ({{[0-9]+}} ops once inlined) into @f19 would take it past 1000000 ops, the inliner's limit (inline{max-ops=N} raises it; keep the call with -O1, which does not inline) (pass 'inline')
 // CHECK-NEXT: %1 = func.call @f18(%0)
