@@ -10,10 +10,10 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+	zmlcapi "github.com/zmlc/zmlc"
 	"github.com/zmlc/zmlc/emit"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/runtime"
-	"github.com/zmlc/zmlc/runtime/drivers"
 )
 
 // runOptions are the flags of `zmlc run`.
@@ -156,46 +156,18 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// openBundle opens the bundle at path and prepares it to run with the
-// driver of its target (runtime/drivers) and the weights of o.
+// openBundle opens the bundle at path with the API's OpenFile: the driver
+// of its target (runtime/drivers) and the weights of o.
 func openBundle(path string, o *runOptions) (*runtime.Runtime, error) {
-	b, err := emit.Open(path)
+	m, err := zmlcapi.OpenFile(path, zmlcapi.OpenOptions{Weights: o.Weights, Workers: o.Workers, Device: o.Device})
 	if err != nil {
 		var pe *os.PathError
-		if errors.As(err, &pe) {
+		if errors.As(err, &pe) && pe.Path == path {
 			return nil, fmt.Errorf("cannot read %s", describeOpenError(path, err))
 		}
 		return nil, err
 	}
-	if err := checkWeightsFlag(b.Manifest, o.Weights); err != nil {
-		b.Close()
-		return nil, err
-	}
-	drv, err := drivers.New(b.Manifest.Target.Name, drivers.Options{Workers: o.Workers, Device: o.Device})
-	if err != nil {
-		b.Close()
-		return nil, err
-	}
-	return runtime.OpenBundle(b, runtime.Options{Weights: o.Weights, Driver: drv, Workers: o.Workers})
-}
-
-// checkWeightsFlag refuses --weights for a bundle that binds nothing from
-// a file: one without parameters, or one that embeds every parameter
-// (compiled with --embed-weights). Ignoring the file would hide a mistake
-// (the user believes the file's weights are used).
-func checkWeightsFlag(man *emit.Manifest, weights string) error {
-	if weights == "" {
-		return nil
-	}
-	if len(man.Parameters) == 0 {
-		return fmt.Errorf("--weights %s: the bundle has no parameters to bind", weights)
-	}
-	for _, p := range man.Parameters {
-		if p.Blob == "" {
-			return nil
-		}
-	}
-	return fmt.Errorf("--weights %s: the bundle embeds its weights (compiled with --embed-weights); run it without --weights, or compile it without --embed-weights", weights)
+	return m.Runtime(), nil
 }
 
 // chooseEntry returns the entry point called name, or the bundle's only one

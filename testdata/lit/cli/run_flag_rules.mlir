@@ -11,5 +11,5 @@ func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
   return %0 : tensor<2xf32>
 }
 // BENCH: zmlc: error: invalid --bench 0: want a number of runs, at least 1
-// NOPARAMS: zmlc: error: --weights {{.*}}mlp.safetensors: the bundle has no parameters to bind
-// EMBED: zmlc: error: --weights {{.*}}mlp.safetensors: the bundle embeds its weights (compiled with --embed-weights); run it without --weights, or compile it without --embed-weights
+// NOPARAMS: zmlc: error: weights {{.*}}mlp.safetensors: the bundle has no parameters to bind
+// EMBED: zmlc: error: weights {{.*}}mlp.safetensors: the bundle embeds its weights (compiled with --embed-weights); open it without a weights file
