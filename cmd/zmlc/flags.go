@@ -71,6 +71,7 @@ func newCompileFlags(o *compileOptions, dims *[]string) *pflag.FlagSet {
 	fs.StringVar(&o.EmbedWeights, "embed-weights", "", "store the weights of safetensors `FILE` in the bundle (default: bound by zmlc run --weights)")
 	fs.IntVarP(&o.OptLevel, "opt-level", "O", 2, "optimisation `LEVEL`: 0, 1 or 2 (-O0, -O1, -O2)")
 	fs.StringVar(&o.Entry, "entry", "", "the entry point `NAME`: a bundle, --emit=kernels and --emit=wasm get only it (default: every public function)")
+	fs.StringVar(&o.Entry, "function", "", "the same as --entry `NAME` (iree-run-module's name)")
 	fs.StringArrayVar(dims, "dim", nil, "bind a symbolic dimension, `NAME=SIZE` (repeat: --dim b=64 --dim s=128)")
 	fs.StringArrayVar(&o.Inputs, "input", nil, "input tensor `FILE.npy`: rejected, it belongs to zmlc run and zmlc interpret")
 	fs.MarkHidden("input")

@@ -32,8 +32,8 @@ type interpretOptions struct {
 func newInterpretFlags(o *interpretOptions) *pflag.FlagSet {
 	fs := newFlagSet("zmlc interpret")
 	fs.StringVar(&o.Entry, "entry", "", "run only the function `NAME` (it may take arguments: see --input)")
-	fs.StringVar(&o.Entry, "function", "", "the same as --entry (iree-run-module's name)")
-	fs.StringArrayVar(&o.Inputs, "input", nil, "an argument of --entry (repeat, in order), as iree-run-module: `2x3xf32=1,2,3,4,5,6`, f32=1.5, @x.npy, @x.npz (one per array)")
+	fs.StringVar(&o.Entry, "function", "", "the same as --entry `NAME` (iree-run-module's name)")
+	fs.StringArrayVar(&o.Inputs, "input", nil, "an argument of --entry (repeat, in order), as iree-run-module: `TENSOR` = 2x3xf32=1,2,3,4,5,6, f32=1.5, @x.npy, @x.npz (one per array)")
 	fs.StringVar(&o.Weights, "weights", "", "bind the parameters of a .zml model (arguments marked zml.param) from safetensors `FILE`, by name")
 	addResultFlags(fs, &o.resultOptions, false)
 	addLanguageFlag(fs, &o.Lang)

@@ -34,9 +34,9 @@ type runOptions struct {
 func newRunFlags(o *runOptions) *pflag.FlagSet {
 	fs := newFlagSet("zmlc run")
 	fs.StringVar(&o.Weights, "weights", "", "bind the parameters from safetensors `FILE` (not needed when the bundle embeds them)")
-	fs.StringArrayVar(&o.Inputs, "input", nil, "an argument of the entry (repeat, in order), as iree-run-module: `2x3xf32=1,2,3,4,5,6`, f32=1.5, @x.npy, @x.npz (one per array)")
+	fs.StringArrayVar(&o.Inputs, "input", nil, "an argument of the entry (repeat, in order), as iree-run-module: `TENSOR` = 2x3xf32=1,2,3,4,5,6, f32=1.5, @x.npy, @x.npz (one per array)")
 	fs.StringVar(&o.Entry, "entry", "", "the entry point `NAME` to run (default: the bundle's only one)")
-	fs.StringVar(&o.Entry, "function", "", "the same as --entry (iree-run-module's name)")
+	fs.StringVar(&o.Entry, "function", "", "the same as --entry `NAME` (iree-run-module's name)")
 	addResultFlags(fs, &o.resultOptions, true)
 	fs.StringVar(&o.OutputDir, "output-dir", "", "write result i as `DIR`/ENTRY_i.npy instead of printing it")
 	fs.IntVar(&o.Bench, "bench", 0, "after one warm-up run, time `N` runs and print latency percentiles and throughput")
