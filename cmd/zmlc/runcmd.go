@@ -64,8 +64,8 @@ func parseRunArgs(args []string) (*runOptions, error) {
 	if o.Bench < 0 || fs.Changed("bench") && o.Bench == 0 {
 		return nil, &usageError{msg: fmt.Sprintf("invalid --bench %d: want a number of runs, at least 1", o.Bench)}
 	}
-	if len(o.Outputs) > 0 && o.OutputDir != "" {
-		return nil, &usageError{msg: "--output and --output-dir exclude each other"}
+	if (len(o.Outputs) > 0 || len(o.Expected) > 0) && o.OutputDir != "" {
+		return nil, &usageError{msg: "--output-dir writes every result: --output and --expected_output apply to a run without it"}
 	}
 	if o.Workers < 0 {
 		return nil, &usageError{msg: fmt.Sprintf("invalid --workers %d: want 0 (one per CPU) or more", o.Workers)}
@@ -131,20 +131,23 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 				return fail(fmt.Errorf("cannot write %s: %v", path, err))
 			}
 		}
-	} else if o.Bench == 0 {
-		rest, err := handleOutputs(o.Outputs, outs)
-		if err != nil {
+		outs = nil
+	}
+	// The first run's results go to --output, are checked against
+	// --expected_output, and the rest print unless --bench times runs.
+	rest, err := handleOutputs(o.Outputs, outs)
+	if err != nil {
+		return fail(err)
+	}
+	switch {
+	case len(o.Expected) > 0:
+		if err := checkExpected(entry.Name, expected, outs); err != nil {
 			return fail(err)
 		}
-		if len(o.Expected) > 0 {
-			if err := checkExpected(entry.Name, expected, outs); err != nil {
-				return fail(err)
-			}
-			fmt.Fprintf(stdout, "// @%s: %d result(s) match --expected_output\n", entry.Name, len(outs))
-		} else if len(rest) > 0 {
-			ir.HexElementsThreshold = -1
-			printResults(stdout, entry.Name, rest, o.PrintFull)
-		}
+		fmt.Fprintf(stdout, "// @%s: %d result(s) match --expected_output\n", entry.Name, len(outs))
+	case o.Bench == 0 && o.OutputDir == "" && len(rest) > 0:
+		ir.HexElementsThreshold = -1
+		printResults(stdout, entry.Name, rest, o.PrintFull)
 	}
 	if o.Bench > 0 {
 		times, err := benchmark(ctx, rt, entry.Name, inputs, o.Bench)
