@@ -98,6 +98,9 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	defer rt.Close()
+	for _, w := range runFlagWarnings(rt.Manifest().Target.Name, o) {
+		fmt.Fprintf(stderr, "zmlc: warning: %s\n", w)
+	}
 	entry, err := chooseEntry(rt.Manifest(), o.Entry)
 	if err != nil {
 		return fail(err)
@@ -171,6 +174,21 @@ func openBundle(path string, o *runOptions) (*runtime.Runtime, error) {
 		return nil, err
 	}
 	return m.Runtime(), nil
+}
+
+// runFlagWarnings returns a warning for each launcher flag that does
+// nothing for a bundle of target: --device picks a GPU (cuda, rocm,
+// vulkan), --workers sets the threads of the wasm and cpu targets.
+func runFlagWarnings(target string, o *runOptions) []string {
+	var ws []string
+	gpu := target == "cuda" || target == "rocm" || target == "vulkan"
+	if o.Device != "" && !gpu {
+		ws = append(ws, fmt.Sprintf("--device applies to cuda, rocm and vulkan bundles; ignored for this %s bundle", target))
+	}
+	if o.Workers != 0 && gpu {
+		ws = append(ws, fmt.Sprintf("--workers applies to wasm and cpu bundles; ignored for this %s bundle", target))
+	}
+	return ws
 }
 
 // chooseEntry returns the entry point called name, or the bundle's only one

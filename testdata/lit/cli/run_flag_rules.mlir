@@ -13,3 +13,7 @@ func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
 // BENCH: zmlc: error: invalid --bench 0: want a number of runs, at least 1
 // NOPARAMS: zmlc: error: weights {{.*}}mlp.safetensors: the bundle has no parameters to bind
 // EMBED: zmlc: error: weights {{.*}}mlp.safetensors: the bundle embeds its weights (compiled with --embed-weights); open it without a weights file
+// A launcher flag for another kind of bundle is a warning.
+// RUN: zmlc run --device 1 --input=2xf32=1 %t.zpkg 2>&1 | FileCheck %s --check-prefix=DEVICE
+// DEVICE: zmlc: warning: --device applies to cuda, rocm and vulkan bundles; ignored for this wasm bundle
+// DEVICE-NOT: error
