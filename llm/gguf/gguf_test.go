@@ -15,9 +15,9 @@ import (
 func sample(t testing.TB) []byte {
 	t.Helper()
 	f32 := []byte{0, 0, 0x80, 0x3f, 0, 0, 0, 0xc0} // 1.0, -2.0
-	f16 := []byte{0x00, 0x3c, 0x00, 0xb8}           // 1.0, -0.5
-	bf16 := []byte{0x80, 0x3f, 0x40, 0xc0}          // 1.0, -3.0
-	q8 := make([]byte, 34)                          // d = 0.5, q = 0, 1, -2, ...
+	f16 := []byte{0x00, 0x3c, 0x00, 0xb8}          // 1.0, -0.5
+	bf16 := []byte{0x80, 0x3f, 0x40, 0xc0}         // 1.0, -3.0
+	q8 := make([]byte, 34)                         // d = 0.5, q = 0, 1, -2, ...
 	q8[0], q8[1] = 0x00, 0x38
 	for j := range 32 {
 		q8[2+j] = byte(int8(j - 2*(j%2)*j))
