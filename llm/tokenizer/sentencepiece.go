@@ -196,4 +196,3 @@ func Printable(piece []byte) []byte {
 	}
 	return piece
 }
-
