@@ -100,14 +100,14 @@ type bundleEngine struct {
 	in *inputs
 }
 
-// newBundleEngine compiles llama.zml for target with sh bound, binds the
-// checkpoint's weights and returns the engine. progress, when set, is
-// told the bytes bound.
-func newBundleEngine(src []byte, target string, sh shape, ckpt *llm.Checkpoint, workers int) (*bundleEngine, error) {
-	bundle, err := compile.Compile(zmlFile, src, compile.Options{Target: target, Dims: sh.dims()})
-	if err != nil {
-		return nil, err
-	}
+// compileBundle compiles llama.zml for target with sh bound.
+func compileBundle(src []byte, target string, sh shape) ([]byte, error) {
+	return compile.Compile(zmlFile, src, compile.Options{Target: target, Dims: sh.dims()})
+}
+
+// newBundleEngine opens a bundle of llama.zml compiled for sh (see
+// compileBundle), binds the checkpoint's weights and returns the engine.
+func newBundleEngine(bundle []byte, sh shape, ckpt *llm.Checkpoint, workers int) (*bundleEngine, error) {
 	// The launcher binds weights from a safetensors file: write one with
 	// the parameters in llama.zml's shapes (the same bytes: a reshape).
 	b, err := emit.Parse(bundle)

@@ -108,7 +108,7 @@ func load(o options) (*loaded, error) {
 	t0 := time.Now()
 	var bar *progressbar.ProgressBar
 	if term.IsTerminal(int(os.Stderr.Fd())) {
-		bar = progressbar.NewOptions(3, progressbar.OptionSetWriter(os.Stderr), progressbar.OptionClearOnFinish(),
+		bar = progressbar.NewOptions(4, progressbar.OptionSetWriter(os.Stderr), progressbar.OptionClearOnFinish(),
 			progressbar.OptionSetDescription("opening "+filepath.Base(o.model)))
 	}
 	step := func(desc string) {
@@ -141,7 +141,11 @@ func load(o options) (*loaded, error) {
 	if o.target == "interp" {
 		l.eng, err = newInterpEngine(zmlSource, l.sh, ckpt)
 	} else {
-		l.eng, err = newBundleEngine(zmlSource, o.target, l.sh, ckpt, o.workers)
+		var bundle []byte
+		if bundle, err = compileBundle(zmlSource, o.target, l.sh); err == nil {
+			step("binding the weights")
+			l.eng, err = newBundleEngine(bundle, l.sh, ckpt, o.workers)
+		}
 	}
 	if err != nil {
 		return nil, err
