@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmlc/zmlc/llm"
 	"github.com/zmlc/zmlc/llm/sample"
 )
 
@@ -51,8 +52,23 @@ func TestGenerateBadInput(t *testing.T) {
 	}
 }
 
+// smolLM2 returns the SmolLM2 GGUF's path, failing under CI=true and
+// skipping elsewhere when scripts/setup_smollm2.sh has not fetched it.
+func smolLM2(t *testing.T) string {
+	t.Helper()
+	p := llm.SmolLM2File()
+	if _, err := os.Stat(p); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is missing: run scripts/setup_smollm2.sh", p)
+		}
+		t.Skipf("%s is missing: run scripts/setup_smollm2.sh to fetch SmolLM2-135M-Instruct", p)
+	}
+	return p
+}
+
 // TestCommandBadInput runs the command on a truncated GGUF, a directory
-// without config.json and a missing tokenizer: one error line each.
+// without config.json, a missing tokenizer and quantised weights (before
+// compiling): one error line each.
 func TestCommandBadInput(t *testing.T) {
 	stories(t)
 	dir := t.TempDir()
@@ -71,6 +87,7 @@ func TestCommandBadInput(t *testing.T) {
 		"no config":      {[]string{"-model", dir}, "config.json: no such file"},
 		"no tokenizer":   {[]string{"-model", bin}, "no tokenizer: pass -tokenizer"},
 		"no model":       {nil, "-model is required"},
+		"quantised":      {[]string{"-model", smolLM2(t)}, "tensor token_embd.weight has type Q8_0; examples/llama runs float32 weights only"},
 	}
 	for name, c := range cases {
 		err := run(c.args)

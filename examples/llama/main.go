@@ -132,6 +132,11 @@ func load(o options) (*loaded, error) {
 	if err := l.openTokenizer(o); err != nil {
 		return nil, err
 	}
+	for _, t := range ckpt.Tensors() {
+		if _, err := paramBytes(ckpt, t.Name); err != nil {
+			return nil, err
+		}
+	}
 	ctx := min(o.ctx, ckpt.Config.Context)
 	if ctx < 1 {
 		return nil, fmt.Errorf("-ctx must be at least 1")

@@ -83,7 +83,7 @@ func paramBytes(ckpt *llm.Checkpoint, name string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: no tensor for parameter %s", ckpt.Path, name)
 	}
 	if t.Type != gguf.F32 {
-		return nil, fmt.Errorf("%s: tensor %s has type %s; examples/llama runs float32 weights only", ckpt.Path, t.Source, t.Type)
+		return nil, fmt.Errorf("%s: tensor %s has type %s; examples/llama runs float32 weights only (block-quantised weights are not compiled yet)", ckpt.Path, t.Source, t.Type)
 	}
 	return t.Data, nil
 }
