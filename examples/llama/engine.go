@@ -31,16 +31,15 @@ type engine interface {
 	close() error
 }
 
-// inputs builds the per-call inputs shared by both entries: the rotation
-// and mask rows of positions start..start+n-1 (n rows; padding rows
-// repeat the last real position's), and the scalars.
+// inputs holds the per-call inputs shared by both entries (the rotation
+// and mask rows, RMSNorm's ε, the attention scale √hd), the KV caches and
+// the logits buffer.
 type inputs struct {
-	sh          shape
-	rot, mask   []float32
-	eps, scale  float32
-	kc, vc      []byte // the KV caches, f32[n_layers, ctx, kvh, hd]
-	logits      []byte
-	tokens, i32 []byte
+	sh         shape
+	rot, mask  []float32
+	eps, scale float32
+	kc, vc     []byte // the KV caches, f32[n_layers, ctx, kvh, hd]
+	logits     []byte
 }
 
 func newInputs(sh shape) *inputs {
