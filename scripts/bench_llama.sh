@@ -19,7 +19,7 @@ n=${1:-256}
 shift || true
 targets=("${@:-cpu}")
 data=${ZMLC_SHARED_DATA:-../shared/data}/llama2c-stories260K
-: "${RUNC:?set RUNC to the path of llama2.c's run.c}"
+: "${RUNC:?set RUNC to the path of run.c from karpathy/llama2.c}"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
