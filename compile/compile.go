@@ -69,6 +69,9 @@ type Options struct {
 	Kernel kernel.TargetParams
 	// Wasm tunes the wasm renderer.
 	Wasm wasm.Options
+	// NeuronTarget is the neuron target's `neuronx-cc --target`
+	// (`--neuron-target`: trn1, trn2 or inf2; "" is trn1).
+	NeuronTarget string
 }
 
 // Level returns an optimisation level for Options.OptLevel.
@@ -90,8 +93,11 @@ type Lowered struct {
 	// vulkan, cuda and rocm; nil on wasm.
 	DevicePrograms []*kernel.Program
 	Wasm           *wasm.Output
-	// Device is the kernel module of a device target (nil on wasm).
+	// Device is the kernel module of a device target (nil on wasm and
+	// the XLA targets).
 	Device *DeviceModule
+	// XLA is the executables of the tpu, neuron and xla-cpu targets.
+	XLA *XLAModules
 }
 
 // Parse reads a .zml (by its extension) or StableHLO (.mlir, anything
@@ -111,7 +117,8 @@ func Parse(filename string, src []byte, opts Options) (*ir.Module, error) {
 }
 
 // Optimize runs the default pipeline of opts' level on m, then (at -O2,
-// unless NoFusion) the fusion pass.
+// unless NoFusion or the target is an XLA target, whose compiler fuses)
+// the fusion pass.
 func Optimize(m *ir.Module, opts Options) error {
 	level := 2
 	if opts.OptLevel != nil {
@@ -121,7 +128,13 @@ func Optimize(m *ir.Module, opts Options) error {
 	if err != nil {
 		return err
 	}
-	if level >= 2 && !opts.NoFusion && !slices.ContainsFunc(p, func(x passes.Pass) bool { return x.Argument() == "fusion" }) {
+	_, xla := xlaTargets[opts.Target]
+	if xla {
+		// XLA fuses and plans buffers itself; the program it gets stays
+		// StableHLO.
+		p = slices.DeleteFunc(p, func(x passes.Pass) bool { return x.Argument() == "fusion" || x.Argument() == "buffer-assignment" })
+	}
+	if level >= 2 && !opts.NoFusion && !xla && !slices.ContainsFunc(p, func(x passes.Pass) bool { return x.Argument() == "fusion" }) {
 		f, err := passes.New("fusion")
 		if err == nil {
 			p = append(p, f)
@@ -175,6 +188,12 @@ func LowerModule(m *ir.Module, opts Options) (*Lowered, error) {
 			return nil, fmt.Errorf("no public function %q to compile", opts.Entry)
 		}
 		return nil, fmt.Errorf("no public function to compile")
+	}
+	if t, ok := xlaTargets[target]; ok {
+		if err := lowerXLA(l, t, opts); err != nil {
+			return nil, err
+		}
+		return l, nil
 	}
 	tp := kernelParams(target, opts)
 	for _, f := range l.Funcs {
