@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/zmlc/zmlc/emit"
@@ -100,11 +101,16 @@ func lowerXLA(l *Lowered, t xlaTarget, opts Options) error {
 		x.HLO = append(x.HLO, &hloEntry{Name: f.Name, Proto: pb, Text: text})
 		dev.Modules = append(dev.Modules, len(x.Modules))
 		dev.Kernels[i] = []wasm.DeviceKernel{{Index: 0, Grid: 1, Block: 1}}
+		var src []byte
 		if t.mlir {
-			src, err := hlo.EntryMLIR(l.Module, f.Name)
-			if err != nil {
+			src, err = hlo.EntryMLIR(l.Module, f.Name)
+			if errors.Is(err, hlo.ErrNotStableHLO) {
+				src = nil // the HloModuleProto alone
+			} else if err != nil {
 				return fmt.Errorf("%s target: %w", l.Target, err)
 			}
+		}
+		if t.mlir && src != nil {
 			blob := f.Name + ".mlir"
 			x.Modules = append(x.Modules, emit.Module{Name: f.Name + ".mlir", Format: emit.FormatMLIR, Blob: blob, Kernels: []emit.Kernel{k}})
 			x.Blobs = append(x.Blobs, emit.BlobData{Name: blob, Kind: emit.BlobKernels, Data: src})

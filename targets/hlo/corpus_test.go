@@ -1,6 +1,7 @@
 package hlo
 
 import (
+	"errors"
 	"sort"
 	"strings"
 	"testing"
@@ -35,7 +36,7 @@ func TestCorpusConverts(t *testing.T) {
 		if _, err := Marshal(p); err != nil {
 			t.Errorf("%s: marshal: %v", name, err)
 		}
-		if _, err := EntryMLIR(m, f.Name); err != nil {
+		if _, err := EntryMLIR(m, f.Name); err != nil && !errors.Is(err, ErrNotStableHLO) {
 			t.Errorf("%s: mlir: %v", name, err)
 		}
 		n++

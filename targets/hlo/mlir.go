@@ -1,7 +1,9 @@
 package hlo
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/zmlc/zmlc/ir"
@@ -14,7 +16,26 @@ import (
 // public function @main (XLA compiles @main), every other function is
 // private, and zmlc's own argument and result attributes (zml.*) are
 // dropped. m is not changed.
+//
+// A while, if or case carrying tuples (which zmlc's IR allows and
+// StableHLO does not: its region ops take tensors and tokens) has no such
+// form: the error wraps ErrNotStableHLO.
 func EntryMLIR(m *ir.Module, entry string) ([]byte, error) {
+	var bad *ir.Op
+	m.Walk(func(o *ir.Op) bool {
+		switch o.Name {
+		case "stablehlo.while", "stablehlo.if", "stablehlo.case":
+			for _, v := range append(slices.Clone(o.Operands), o.Results...) {
+				if _, ok := v.Type.(*ir.TupleType); ok && bad == nil {
+					bad = o
+				}
+			}
+		}
+		return true
+	})
+	if bad != nil {
+		return nil, opErrWrap(bad, ErrNotStableHLO, "carries a tuple, which StableHLO's %s does not take", bad.Name)
+	}
 	c, err := asm.Parse("entry.mlir", []byte(asm.Print(m, asm.Options{})))
 	if err != nil {
 		return nil, fmt.Errorf("hlo target: copying the module: %w", err)
@@ -40,6 +61,14 @@ func EntryMLIR(m *ir.Module, entry string) ([]byte, error) {
 	}
 	c.Attrs = nil
 	return []byte(asm.Print(c, asm.Options{})), nil
+}
+
+// ErrNotStableHLO marks a module that has no StableHLO form for PJRT.
+var ErrNotStableHLO = errors.New("no StableHLO form")
+
+// opErrWrap is opErr wrapping err.
+func opErrWrap(o *ir.Op, err error, format string, a ...any) error {
+	return fmt.Errorf("%w (%w)", opErr(o, format, a...), err)
 }
 
 // rename renames function from to to, and the calls of it.

@@ -2,6 +2,7 @@ package hlo
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/zmlc/zmlc/ir"
@@ -22,7 +23,7 @@ var elementwise = map[string]string{
 	"stablehlo.complex":                "complex",
 	"stablehlo.convert":                "convert",
 	"stablehlo.cosine":                 "cosine",
-	"stablehlo.count_leading_zeros":    "clz",
+	"stablehlo.count_leading_zeros":    "count-leading-zeros",
 	"stablehlo.divide":                 "divide",
 	"stablehlo.exponential":            "exponential",
 	"stablehlo.exponential_minus_one":  "exponential-minus-one",
@@ -323,7 +324,22 @@ func (cb *compBuilder) structural(o *ir.Op, ops []*pb.HloInstructionProto) error
 		in.MantissaBits = int32(intAttr(o, "mantissa_bits", 0))
 		cb.bind(o, in)
 	case "stablehlo.rng_bit_generator":
-		in := cb.add("rng-bit-generator", s, ops...)
+		// XLA generates unsigned integers only; floats are their bits.
+		out := s.TupleShapes[1]
+		var bitsTo ir.ElementType
+		if e := o.Results[1].Tensor().Elem; e.IsFloat() || e.IsSigned() {
+			bitsTo = map[int]ir.ElementType{8: ir.UI8, 16: ir.UI16, 32: ir.UI32, 64: ir.UI64}[e.Bits()]
+			if bitsTo == ir.Invalid {
+				return opErr(o, "XLA's rng-bit-generator has no %d-bit form", e.Bits())
+			}
+			out = &pb.ShapeProto{ElementType: primitive[bitsTo].t, Dimensions: out.Dimensions, Layout: out.Layout}
+		}
+		in := cb.add("rng-bit-generator", tupleShape([]*pb.ShapeProto{s.TupleShapes[0], out}), ops...)
+		defer func() {
+			if bitsTo != ir.Invalid {
+				cb.vals[o.Results[1]] = cb.add("bitcast-convert", s.TupleShapes[1], cb.vals[o.Results[1]])
+			}
+		}()
 		switch ir.EnumValue(o.Attr("rng_algorithm")) {
 		case "THREE_FRY":
 			in.RngAlgorithm = pb.RandomAlgorithm_RNG_THREE_FRY
@@ -501,6 +517,18 @@ func (cb *compBuilder) withComputation(o *ir.Op, s *pb.ShapeProto, ops []*pb.Hlo
 		comps = append(comps, c)
 	}
 	code := strings.ReplaceAll(base, "_", "-")
+	pad, baseDil := matrix(o, "padding"), ints(o, "base_dilations")
+	if o.Name == "stablehlo.reduce_window" && slices.ContainsFunc(baseDil, func(b int64) bool { return b > 1 }) {
+		// The spec pads the inputs with the init values, also between
+		// base-dilated elements (spec: reduce_window, padded_inputs);
+		// HLO's reduce-window skips those holes instead. So pad first.
+		ops = slices.Clone(ops)
+		n := len(ops) / 2
+		for i := 0; i < n; i++ {
+			ops[i] = cb.padInit(ops[i], ops[n+i], pad, baseDil)
+		}
+		pad, baseDil = nil, nil
+	}
 	in := cb.add(code, s, ops...)
 	for _, c := range comps {
 		in.CalledComputationIds = append(in.CalledComputationIds, c.Id)
@@ -512,7 +540,7 @@ func (cb *compBuilder) withComputation(o *ir.Op, s *pb.ShapeProto, ops []*pb.Hlo
 			in.Dimensions = []int64{}
 		}
 	case "stablehlo.reduce_window":
-		in.Window = window(ints(o, "window_dimensions"), ints(o, "window_strides"), matrix(o, "padding"), ints(o, "base_dilations"), ints(o, "window_dilations"), nil)
+		in.Window = window(ints(o, "window_dimensions"), ints(o, "window_strides"), pad, baseDil, ints(o, "window_dilations"), nil)
 	case "stablehlo.select_and_scatter":
 		in.Window = window(ints(o, "window_dimensions"), ints(o, "window_strides"), matrix(o, "padding"), nil, nil, nil)
 	case "stablehlo.sort":
@@ -540,6 +568,31 @@ func (cb *compBuilder) withComputation(o *ir.Op, s *pb.ShapeProto, ops []*pb.Hlo
 	return nil
 }
 
+// padInit pads x with the scalar v: pad[d] at the edges of dimension d
+// and dil[d]-1 elements between neighbours.
+func (cb *compBuilder) padInit(x, v *pb.HloInstructionProto, pad [][]int64, dil []int64) *pb.HloInstructionProto {
+	s := &pb.ShapeProto{ElementType: x.Shape.ElementType, Layout: x.Shape.Layout}
+	pc := &pb.PaddingConfig{}
+	for d, n := range x.Shape.Dimensions {
+		pd := &pb.PaddingConfig_PaddingConfigDimension{}
+		if d < len(pad) {
+			pd.EdgePaddingLow, pd.EdgePaddingHigh = pad[d][0], pad[d][1]
+		}
+		if d < len(dil) && dil[d] > 1 {
+			pd.InteriorPadding = dil[d] - 1
+		}
+		size := pd.EdgePaddingLow + pd.EdgePaddingHigh + n
+		if n > 0 {
+			size += (n - 1) * pd.InteriorPadding
+		}
+		s.Dimensions = append(s.Dimensions, size)
+		pc.Dimensions = append(pc.Dimensions, pd)
+	}
+	in := cb.add("pad", s, x, v)
+	in.PaddingConfig = pc
+	return in
+}
+
 // while lowers stablehlo.while: one tuple carries the loop values and the
 // values the regions capture.
 func (cb *compBuilder) while(o *ir.Op, ops []*pb.HloInstructionProto) error {
@@ -565,7 +618,7 @@ func (cb *compBuilder) while(o *ir.Op, ops []*pb.HloInstructionProto) error {
 	}
 	t := cb.tuple(ops)
 	in := cb.add("while", t.Shape, t)
-	in.CalledComputationIds = []int64{cond.Id, body.Id}
+	in.CalledComputationIds = []int64{body.Id, cond.Id} // HLO's order: body, condition
 	for i, r := range o.Results {
 		cb.vals[r] = cb.gte(in, i)
 	}

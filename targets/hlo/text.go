@@ -242,8 +242,8 @@ func instrText(in *pb.HloInstructionProto, names, comps map[int64]string, shapes
 	}
 	switch in.Opcode {
 	case "while":
-		attr("condition=%s", called[0])
-		attr("body=%s", called[1])
+		attr("condition=%s", called[1])
+		attr("body=%s", called[0])
 	case "conditional":
 		if len(called) == 2 && shapes[in.OperandIds[0]].GetElementType() == pb.PrimitiveType_PRED {
 			attr("true_computation=%s", called[0])

@@ -6,7 +6,7 @@
 // LayoutProto, ProgramShapeProto, LiteralProto, Window, the dimension-number
 // messages, PrecisionConfig, ReplicaGroup, SourceTarget,
 // DeviceAssignmentProto) and xla/pjrt/proto/compile_options.proto
-// (CompileOptionsProto, ExecutableBuildOptionsProto). Only the fields zmlc
+// (CompileOptionsProto, ExecutableBuildOptionsProto, OptionOverrideProto). Only the fields zmlc
 // sets are declared; the field numbers are XLA's, so a reader built from
 // XLA's own files decodes these bytes and ignores nothing zmlc means.
 //
@@ -1898,17 +1898,135 @@ func (x *ExecutableBuildOptionsProto) GetDeviceAssignment() *DeviceAssignmentPro
 	return nil
 }
 
+// A value of env_option_overrides: one of a string, bool, int or double.
+type OptionOverrideProto struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Types that are valid to be assigned to Value:
+	//
+	//	*OptionOverrideProto_StringField
+	//	*OptionOverrideProto_BoolField
+	//	*OptionOverrideProto_IntField
+	//	*OptionOverrideProto_DoubleField
+	Value         isOptionOverrideProto_Value `protobuf_oneof:"value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OptionOverrideProto) Reset() {
+	*x = OptionOverrideProto{}
+	mi := &file_xla_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OptionOverrideProto) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OptionOverrideProto) ProtoMessage() {}
+
+func (x *OptionOverrideProto) ProtoReflect() protoreflect.Message {
+	mi := &file_xla_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OptionOverrideProto.ProtoReflect.Descriptor instead.
+func (*OptionOverrideProto) Descriptor() ([]byte, []int) {
+	return file_xla_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *OptionOverrideProto) GetValue() isOptionOverrideProto_Value {
+	if x != nil {
+		return x.Value
+	}
+	return nil
+}
+
+func (x *OptionOverrideProto) GetStringField() string {
+	if x != nil {
+		if x, ok := x.Value.(*OptionOverrideProto_StringField); ok {
+			return x.StringField
+		}
+	}
+	return ""
+}
+
+func (x *OptionOverrideProto) GetBoolField() bool {
+	if x != nil {
+		if x, ok := x.Value.(*OptionOverrideProto_BoolField); ok {
+			return x.BoolField
+		}
+	}
+	return false
+}
+
+func (x *OptionOverrideProto) GetIntField() int64 {
+	if x != nil {
+		if x, ok := x.Value.(*OptionOverrideProto_IntField); ok {
+			return x.IntField
+		}
+	}
+	return 0
+}
+
+func (x *OptionOverrideProto) GetDoubleField() float64 {
+	if x != nil {
+		if x, ok := x.Value.(*OptionOverrideProto_DoubleField); ok {
+			return x.DoubleField
+		}
+	}
+	return 0
+}
+
+type isOptionOverrideProto_Value interface {
+	isOptionOverrideProto_Value()
+}
+
+type OptionOverrideProto_StringField struct {
+	StringField string `protobuf:"bytes,1,opt,name=string_field,json=stringField,proto3,oneof"`
+}
+
+type OptionOverrideProto_BoolField struct {
+	BoolField bool `protobuf:"varint,2,opt,name=bool_field,json=boolField,proto3,oneof"`
+}
+
+type OptionOverrideProto_IntField struct {
+	IntField int64 `protobuf:"varint,3,opt,name=int_field,json=intField,proto3,oneof"`
+}
+
+type OptionOverrideProto_DoubleField struct {
+	DoubleField float64 `protobuf:"fixed64,4,opt,name=double_field,json=doubleField,proto3,oneof"`
+}
+
+func (*OptionOverrideProto_StringField) isOptionOverrideProto_Value() {}
+
+func (*OptionOverrideProto_BoolField) isOptionOverrideProto_Value() {}
+
+func (*OptionOverrideProto_IntField) isOptionOverrideProto_Value() {}
+
+func (*OptionOverrideProto_DoubleField) isOptionOverrideProto_Value() {}
+
 // What PJRT_Client_Compile takes as compile_options, serialized.
+// env_option_overrides set xla.DebugOptions fields by name on top of the
+// compiler's defaults (xla/xla.proto).
 type CompileOptionsProto struct {
-	state                  protoimpl.MessageState       `protogen:"open.v1"`
-	ExecutableBuildOptions *ExecutableBuildOptionsProto `protobuf:"bytes,3,opt,name=executable_build_options,json=executableBuildOptions,proto3" json:"executable_build_options,omitempty"`
+	state                  protoimpl.MessageState          `protogen:"open.v1"`
+	ExecutableBuildOptions *ExecutableBuildOptionsProto    `protobuf:"bytes,3,opt,name=executable_build_options,json=executableBuildOptions,proto3" json:"executable_build_options,omitempty"`
+	EnvOptionOverrides     map[string]*OptionOverrideProto `protobuf:"bytes,7,rep,name=env_option_overrides,json=envOptionOverrides,proto3" json:"env_option_overrides,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields          protoimpl.UnknownFields
 	sizeCache              protoimpl.SizeCache
 }
 
 func (x *CompileOptionsProto) Reset() {
 	*x = CompileOptionsProto{}
-	mi := &file_xla_proto_msgTypes[19]
+	mi := &file_xla_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1920,7 +2038,7 @@ func (x *CompileOptionsProto) String() string {
 func (*CompileOptionsProto) ProtoMessage() {}
 
 func (x *CompileOptionsProto) ProtoReflect() protoreflect.Message {
-	mi := &file_xla_proto_msgTypes[19]
+	mi := &file_xla_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1933,12 +2051,19 @@ func (x *CompileOptionsProto) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompileOptionsProto.ProtoReflect.Descriptor instead.
 func (*CompileOptionsProto) Descriptor() ([]byte, []int) {
-	return file_xla_proto_rawDescGZIP(), []int{19}
+	return file_xla_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *CompileOptionsProto) GetExecutableBuildOptions() *ExecutableBuildOptionsProto {
 	if x != nil {
 		return x.ExecutableBuildOptions
+	}
+	return nil
+}
+
+func (x *CompileOptionsProto) GetEnvOptionOverrides() map[string]*OptionOverrideProto {
+	if x != nil {
+		return x.EnvOptionOverrides
 	}
 	return nil
 }
@@ -1954,7 +2079,7 @@ type PaddingConfig_PaddingConfigDimension struct {
 
 func (x *PaddingConfig_PaddingConfigDimension) Reset() {
 	*x = PaddingConfig_PaddingConfigDimension{}
-	mi := &file_xla_proto_msgTypes[20]
+	mi := &file_xla_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1966,7 +2091,7 @@ func (x *PaddingConfig_PaddingConfigDimension) String() string {
 func (*PaddingConfig_PaddingConfigDimension) ProtoMessage() {}
 
 func (x *PaddingConfig_PaddingConfigDimension) ProtoReflect() protoreflect.Message {
-	mi := &file_xla_proto_msgTypes[20]
+	mi := &file_xla_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2012,7 +2137,7 @@ type DeviceAssignmentProto_ComputationDevice struct {
 
 func (x *DeviceAssignmentProto_ComputationDevice) Reset() {
 	*x = DeviceAssignmentProto_ComputationDevice{}
-	mi := &file_xla_proto_msgTypes[21]
+	mi := &file_xla_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2024,7 +2149,7 @@ func (x *DeviceAssignmentProto_ComputationDevice) String() string {
 func (*DeviceAssignmentProto_ComputationDevice) ProtoMessage() {}
 
 func (x *DeviceAssignmentProto_ComputationDevice) ProtoReflect() protoreflect.Message {
-	mi := &file_xla_proto_msgTypes[21]
+	mi := &file_xla_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2058,7 +2183,7 @@ type HloInstructionProto_SliceDimensions struct {
 
 func (x *HloInstructionProto_SliceDimensions) Reset() {
 	*x = HloInstructionProto_SliceDimensions{}
-	mi := &file_xla_proto_msgTypes[22]
+	mi := &file_xla_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2070,7 +2195,7 @@ func (x *HloInstructionProto_SliceDimensions) String() string {
 func (*HloInstructionProto_SliceDimensions) ProtoMessage() {}
 
 func (x *HloInstructionProto_SliceDimensions) ProtoReflect() protoreflect.Message {
-	mi := &file_xla_proto_msgTypes[22]
+	mi := &file_xla_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2284,9 +2409,20 @@ const file_xla_proto_rawDesc = "" +
 	"\fnum_replicas\x18\x04 \x01(\x03R\vnumReplicas\x12%\n" +
 	"\x0enum_partitions\x18\x05 \x01(\x03R\rnumPartitions\x122\n" +
 	"\x15use_spmd_partitioning\x18\x06 \x01(\bR\x13useSpmdPartitioning\x12G\n" +
-	"\x11device_assignment\x18\t \x01(\v2\x1a.xla.DeviceAssignmentProtoR\x10deviceAssignment\"q\n" +
+	"\x11device_assignment\x18\t \x01(\v2\x1a.xla.DeviceAssignmentProtoR\x10deviceAssignment\"\xa8\x01\n" +
+	"\x13OptionOverrideProto\x12#\n" +
+	"\fstring_field\x18\x01 \x01(\tH\x00R\vstringField\x12\x1f\n" +
+	"\n" +
+	"bool_field\x18\x02 \x01(\bH\x00R\tboolField\x12\x1d\n" +
+	"\tint_field\x18\x03 \x01(\x03H\x00R\bintField\x12#\n" +
+	"\fdouble_field\x18\x04 \x01(\x01H\x00R\vdoubleFieldB\a\n" +
+	"\x05value\"\xb6\x02\n" +
 	"\x13CompileOptionsProto\x12Z\n" +
-	"\x18executable_build_options\x18\x03 \x01(\v2 .xla.ExecutableBuildOptionsProtoR\x16executableBuildOptions*\xe3\x01\n" +
+	"\x18executable_build_options\x18\x03 \x01(\v2 .xla.ExecutableBuildOptionsProtoR\x16executableBuildOptions\x12b\n" +
+	"\x14env_option_overrides\x18\a \x03(\v20.xla.CompileOptionsProto.EnvOptionOverridesEntryR\x12envOptionOverrides\x1a_\n" +
+	"\x17EnvOptionOverridesEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12.\n" +
+	"\x05value\x18\x02 \x01(\v2\x18.xla.OptionOverrideProtoR\x05value:\x028\x01*\xe3\x01\n" +
 	"\rPrimitiveType\x12\x1a\n" +
 	"\x16PRIMITIVE_TYPE_INVALID\x10\x00\x12\b\n" +
 	"\x04PRED\x10\x01\x12\x06\n" +
@@ -2329,7 +2465,7 @@ func file_xla_proto_rawDescGZIP() []byte {
 }
 
 var file_xla_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_xla_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
+var file_xla_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_xla_proto_goTypes = []any{
 	(PrimitiveType)(0),                              // 0: xla.PrimitiveType
 	(RandomAlgorithm)(0),                            // 1: xla.RandomAlgorithm
@@ -2353,10 +2489,12 @@ var file_xla_proto_goTypes = []any{
 	(*HloComputationProto)(nil),                     // 19: xla.HloComputationProto
 	(*HloModuleProto)(nil),                          // 20: xla.HloModuleProto
 	(*ExecutableBuildOptionsProto)(nil),             // 21: xla.ExecutableBuildOptionsProto
-	(*CompileOptionsProto)(nil),                     // 22: xla.CompileOptionsProto
-	(*PaddingConfig_PaddingConfigDimension)(nil),    // 23: xla.PaddingConfig.PaddingConfigDimension
-	(*DeviceAssignmentProto_ComputationDevice)(nil), // 24: xla.DeviceAssignmentProto.ComputationDevice
-	(*HloInstructionProto_SliceDimensions)(nil),     // 25: xla.HloInstructionProto.SliceDimensions
+	(*OptionOverrideProto)(nil),                     // 22: xla.OptionOverrideProto
+	(*CompileOptionsProto)(nil),                     // 23: xla.CompileOptionsProto
+	(*PaddingConfig_PaddingConfigDimension)(nil),    // 24: xla.PaddingConfig.PaddingConfigDimension
+	(*DeviceAssignmentProto_ComputationDevice)(nil), // 25: xla.DeviceAssignmentProto.ComputationDevice
+	(*HloInstructionProto_SliceDimensions)(nil),     // 26: xla.HloInstructionProto.SliceDimensions
+	nil, // 27: xla.CompileOptionsProto.EnvOptionOverridesEntry
 }
 var file_xla_proto_depIdxs = []int32{
 	0,  // 0: xla.ShapeProto.element_type:type_name -> xla.PrimitiveType
@@ -2367,14 +2505,14 @@ var file_xla_proto_depIdxs = []int32{
 	4,  // 5: xla.LiteralProto.shape:type_name -> xla.ShapeProto
 	6,  // 6: xla.LiteralProto.tuple_literals:type_name -> xla.LiteralProto
 	7,  // 7: xla.Window.dimensions:type_name -> xla.WindowDimension
-	23, // 8: xla.PaddingConfig.dimensions:type_name -> xla.PaddingConfig.PaddingConfigDimension
+	24, // 8: xla.PaddingConfig.dimensions:type_name -> xla.PaddingConfig.PaddingConfigDimension
 	2,  // 9: xla.PrecisionConfig.operand_precision:type_name -> xla.PrecisionConfig.Precision
-	24, // 10: xla.DeviceAssignmentProto.computation_devices:type_name -> xla.DeviceAssignmentProto.ComputationDevice
+	25, // 10: xla.DeviceAssignmentProto.computation_devices:type_name -> xla.DeviceAssignmentProto.ComputationDevice
 	4,  // 11: xla.HloInstructionProto.shape:type_name -> xla.ShapeProto
 	6,  // 12: xla.HloInstructionProto.literal:type_name -> xla.LiteralProto
 	8,  // 13: xla.HloInstructionProto.window:type_name -> xla.Window
 	11, // 14: xla.HloInstructionProto.convolution_dimension_numbers:type_name -> xla.ConvolutionDimensionNumbers
-	25, // 15: xla.HloInstructionProto.slice_dimensions:type_name -> xla.HloInstructionProto.SliceDimensions
+	26, // 15: xla.HloInstructionProto.slice_dimensions:type_name -> xla.HloInstructionProto.SliceDimensions
 	13, // 16: xla.HloInstructionProto.padding_config:type_name -> xla.PaddingConfig
 	12, // 17: xla.HloInstructionProto.dot_dimension_numbers:type_name -> xla.DotDimensionNumbers
 	9,  // 18: xla.HloInstructionProto.gather_dimension_numbers:type_name -> xla.GatherDimensionNumbers
@@ -2389,11 +2527,13 @@ var file_xla_proto_depIdxs = []int32{
 	5,  // 27: xla.HloModuleProto.host_program_shape:type_name -> xla.ProgramShapeProto
 	17, // 28: xla.ExecutableBuildOptionsProto.device_assignment:type_name -> xla.DeviceAssignmentProto
 	21, // 29: xla.CompileOptionsProto.executable_build_options:type_name -> xla.ExecutableBuildOptionsProto
-	30, // [30:30] is the sub-list for method output_type
-	30, // [30:30] is the sub-list for method input_type
-	30, // [30:30] is the sub-list for extension type_name
-	30, // [30:30] is the sub-list for extension extendee
-	0,  // [0:30] is the sub-list for field type_name
+	27, // 30: xla.CompileOptionsProto.env_option_overrides:type_name -> xla.CompileOptionsProto.EnvOptionOverridesEntry
+	22, // 31: xla.CompileOptionsProto.EnvOptionOverridesEntry.value:type_name -> xla.OptionOverrideProto
+	32, // [32:32] is the sub-list for method output_type
+	32, // [32:32] is the sub-list for method input_type
+	32, // [32:32] is the sub-list for extension type_name
+	32, // [32:32] is the sub-list for extension extendee
+	0,  // [0:32] is the sub-list for field type_name
 }
 
 func init() { file_xla_proto_init() }
@@ -2401,13 +2541,19 @@ func file_xla_proto_init() {
 	if File_xla_proto != nil {
 		return
 	}
+	file_xla_proto_msgTypes[19].OneofWrappers = []any{
+		(*OptionOverrideProto_StringField)(nil),
+		(*OptionOverrideProto_BoolField)(nil),
+		(*OptionOverrideProto_IntField)(nil),
+		(*OptionOverrideProto_DoubleField)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_xla_proto_rawDesc), len(file_xla_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   23,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

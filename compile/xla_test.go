@@ -1,0 +1,38 @@
+package compile
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/zmlc/zmlc/runtime/drivers"
+	"github.com/zmlc/zmlc/runtime/pjrt"
+)
+
+// cpuPlugin is XLA's CPU PJRT plugin as scripts/setup.sh caches it.
+const cpuPlugin = "pjrt_c_api_cpu_plugin.so"
+
+// needPJRT returns XLA's CPU PJRT plugin (ZMLC_PJRT_PLUGIN, else the
+// setup script's cache); without it the test fails under CI=true and is
+// skipped otherwise.
+func needPJRT(t testing.TB) string {
+	t.Helper()
+	p := os.Getenv(pjrt.EnvPlugin)
+	if p == "" {
+		p = filepath.Join(pjrt.CacheDir(), cpuPlugin)
+	}
+	if _, err := os.Stat(p); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("XLA's CPU PJRT plugin is missing (scripts/setup.sh downloads it): %v", err)
+		}
+		t.Skipf("XLA's CPU PJRT plugin is missing (scripts/setup.sh downloads it): %v", err)
+	}
+	return p
+}
+
+// pjrtOpen is OpenOptions running a bundle on XLA's CPU plugin, compiling
+// program ("mlir" or "hlo").
+func pjrtOpen(t testing.TB, program string) OpenOptions {
+	return OpenOptions{Drivers: drivers.Options{PJRT: pjrt.Options{Plugin: needPJRT(t), Program: program}}}
+}
+
