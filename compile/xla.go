@@ -88,7 +88,7 @@ func lowerXLA(l *Lowered, t xlaTarget, opts Options) error {
 		l.Programs = append(l.Programs, p)
 		hm, err := hlo.Convert(l.Module, f.Name, f.Name)
 		if err != nil {
-			return fmt.Errorf("%s target: %w", l.Target, err)
+			return err // "file:line:col: error: hlo target: OP: ..."
 		}
 		pb, err := hlo.Marshal(hm)
 		if err != nil {
