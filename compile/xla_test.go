@@ -35,4 +35,3 @@ func needPJRT(t testing.TB) string {
 func pjrtOpen(t testing.TB, program string) OpenOptions {
 	return OpenOptions{Drivers: drivers.Options{PJRT: pjrt.Options{Plugin: needPJRT(t), Program: program}}}
 }
-
