@@ -42,3 +42,7 @@ go mod download
 # Bazel (README.md, "Bazel"): Debian's bazel-bootstrap, rules_go and gazelle
 # from the Go module proxy, .bazelrc.user for this machine.
 scripts/setup_bazel.sh
+
+# XLA's CPU PJRT plugin (a pinned wheel from the Python package index) for
+# the tpu/neuron/xla-cpu driver's tests, protoc and protoc-gen-go.
+scripts/setup_pjrt.sh
