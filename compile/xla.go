@@ -43,11 +43,11 @@ type XLAModules struct {
 	Blobs   []emit.BlobData
 	Options map[string]string
 	// HLO are the entries' HLO modules, for --emit=hlo and hlo-proto.
-	HLO []*hloEntry
+	HLO []*HLOEntry
 }
 
-// hloEntry is one entry's HLO module, serialised.
-type hloEntry struct {
+// HLOEntry is one entry's HLO module, serialised and as text.
+type HLOEntry struct {
 	Name  string
 	Proto []byte
 	Text  string
@@ -98,7 +98,7 @@ func lowerXLA(l *Lowered, t xlaTarget, opts Options) error {
 		if err != nil {
 			return fmt.Errorf("%s target: %w", l.Target, err)
 		}
-		x.HLO = append(x.HLO, &hloEntry{Name: f.Name, Proto: pb, Text: text})
+		x.HLO = append(x.HLO, &HLOEntry{Name: f.Name, Proto: pb, Text: text})
 		dev.Modules = append(dev.Modules, len(x.Modules))
 		dev.Kernels[i] = []wasm.DeviceKernel{{Index: 0, Grid: 1, Block: 1}}
 		var src []byte
