@@ -105,7 +105,7 @@ func literalValues(x *ir.Tensor) []string {
 	f := func(v float64, bits int) string {
 		switch {
 		case math.IsNaN(v):
-			return "nan"
+			return nanText(v, bits)
 		case math.IsInf(v, 1):
 			return "inf"
 		case math.IsInf(v, -1):
@@ -156,4 +156,23 @@ func formatFloat(v float64, bits int) string {
 		}
 	}
 	return s + ".0"
+}
+
+// nanText prints a NaN as XLA's literal syntax does: "nan" or "-nan", with
+// its payload as "nan(0x...)" when it is not the canonical quiet NaN's.
+func nanText(v float64, bits int) string {
+	sign := ""
+	if math.Signbit(v) {
+		sign = "-"
+	}
+	var payload, quiet uint64
+	if bits == 32 {
+		payload, quiet = uint64(math.Float32bits(float32(v))&0x7FFFFF), 0x400000
+	} else {
+		payload, quiet = math.Float64bits(v)&(1<<52-1), 1<<51
+	}
+	if payload == quiet {
+		return sign + "nan"
+	}
+	return fmt.Sprintf("%snan(0x%x)", sign, payload)
 }
