@@ -35,3 +35,20 @@ func needPJRT(t testing.TB) string {
 func pjrtOpen(t testing.TB, program string) OpenOptions {
 	return OpenOptions{Drivers: drivers.Options{PJRT: pjrt.Options{Plugin: needPJRT(t), Program: program}}}
 }
+
+// pjrtPlatform returns the platform name ("cpu", "cuda", ...) of the
+// plugin at path, from a client the driver creates.
+func pjrtPlatform(t testing.TB, path string) string {
+	t.Helper()
+	bundle, err := Compile("add.mlir", []byte(addModule), Options{Target: "xla-cpu"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := pjrt.New("xla-cpu", pjrt.Options{Plugin: path})
+	rt, err := OpenWith(bundle, OpenOptions{Driver: d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt.Close()
+	return d.Platform
+}

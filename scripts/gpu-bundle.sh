@@ -12,6 +12,8 @@
 #   mlp.safetensors, cnn.safetensors  the MNIST weights
 #   mnist/*.gz                        the MNIST idx files
 #   gpu-check.sh                      the script to run there
+#   gpu-xla-check.sh, zml/*.zml       the XLA targets' check through XLA's CUDA
+#                                     PJRT plugin (TestCorpusXLA, TestMNISTXLA)
 # It prints the total size and fails over 64 MiB (the device tool's carry
 # limit). Needs Go and LLVM 19 (scripts/setup.sh).
 set -euo pipefail
@@ -47,6 +49,9 @@ cp "$data"/t10k-images-idx3-ubyte.gz "$data"/t10k-labels-idx1-ubyte.gz "$out/mni
 : >"$out/mnist/train-images-idx3-ubyte.gz"
 : >"$out/mnist/train-labels-idx1-ubyte.gz"
 cp scripts/gpu-check.sh "$out/gpu-check.sh"
+mkdir -p "$out/zml"
+cp examples/mnist/mnist.zml examples/mnist/cnn.zml "$out/zml/"
+cp scripts/gpu-xla-check.sh "$out/gpu-xla-check.sh"
 chmod -R u+w "$out"
 
 size=$(du -sb "$out" | cut -f1)
