@@ -192,7 +192,7 @@ func (m *Manifest) validateModules(ref func(what, name, kind string) (*Blob, err
 					}
 				case ArgI32, ArgU32, ArgI64, ArgF32, ArgF64:
 					if arg.Access != "" || arg.DType != "" || len(arg.Shape) > 0 {
-						return fmt.Errorf("%s argument %d: scalar %s has an access", kwhat, a, arg.Kind)
+						return fmt.Errorf("%s argument %d: scalar %s has an access or a tensor type", kwhat, a, arg.Kind)
 					}
 				default:
 					return fmt.Errorf("%s argument %d has unknown kind %q", kwhat, a, arg.Kind)
