@@ -4,7 +4,7 @@
 # (it installs jaxlib, ~85 MB, into a virtual environment in the cache).
 #
 # It dumps the xla-cpu target's HLO of every op-corpus function and both
-# MNIST models (TestHLODump), then, with jaxlib's bindings of XLA
+# MNIST models (scripts/hlodump), then, with jaxlib's bindings of XLA
 # (jaxlib._hlo: hlo_module_from_text, the HLO parser;
 # HloModule.from_serialized_hlo_module_proto), parses each text, loads each
 # proto, and compares the two modules as XLA prints them. It prints one
@@ -26,7 +26,7 @@ if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c 'import jaxlib._hlo'
 fi
 
 dump=$(mktemp -d)
-ZMLC_HLO_DUMP="$dump" go test ./compile -run '^TestHLODump$' -count=1 >/dev/null
+go run ./scripts/hlodump "$dump"
 "$venv/bin/python" - "$dump" <<'PY'
 import glob, os, sys
 from jaxlib import _hlo

@@ -4,7 +4,7 @@
 # cache ${XDG_CACHE_HOME:-$HOME/.cache}/zmlc, never committed) is 137 MB and
 # its licence is Google Cloud's terms of service.
 #
-# It runs runtime/pjrt's TestLibTPUNoTPU under strace with libtpu's
+# It runs scripts/pjrtprobe (runtime/pjrt's Version and Probe) under strace with libtpu's
 # metadata-server lookup off (TPU_SKIP_MDS_QUERY=1) and the topology given
 # (TPU_ACCELERATOR_TYPE, TPU_WORKER_HOSTNAMES=localhost): the driver loads
 # libtpu.so, reads its PJRT C API version and reports the missing TPU as
@@ -32,14 +32,17 @@ PY
 fi
 command -v strace >/dev/null || { echo "check_libtpu.sh: needs strace (Debian package strace)" >&2; exit 1; }
 
-go test -c -o "$tmp/pjrt.test" ./runtime/pjrt
-env TPU_SKIP_MDS_QUERY=1 TPU_ACCELERATOR_TYPE=v5litepod-1 TPU_WORKER_HOSTNAMES=localhost ZMLC_LIBTPU="$lib" \
+go build -o "$tmp/pjrtprobe" ./scripts/pjrtprobe
+rc=0
+env TPU_SKIP_MDS_QUERY=1 TPU_ACCELERATOR_TYPE=v5litepod-1 TPU_WORKER_HOSTNAMES=localhost \
 	strace -f -qq -e trace=connect,sendto,sendmsg -o "$tmp/trace" \
-	"$tmp/pjrt.test" -test.run '^TestLibTPUNoTPU$' -test.v >"$tmp/out" 2>&1 || true
-grep -E '^(=== RUN|--- |    libtpu_test)' "$tmp/out" || true
-if ! grep -q -- '--- PASS: TestLibTPUNoTPU' "$tmp/out"; then
-	echo "check_libtpu.sh: TestLibTPUNoTPU failed:" >&2
-	cat "$tmp/out" >&2
+	"$tmp/pjrtprobe" "$lib" >"$tmp/out" 2>"$tmp/err" || rc=$?
+cat "$tmp/out"
+# Loaded (api line), the client refused with one line about the TPU
+# (exit 3); libtpu's own log lines go to stderr.
+if [[ $rc -ne 3 ]] || ! grep -q '^api: PJRT C API 0\.' "$tmp/out" || [[ $(grep -c '^client: .*TPU' "$tmp/out") -ne 1 ]]; then
+	echo "check_libtpu.sh: pjrtprobe exited $rc, want 3 with the API version and one client line about the TPU" >&2
+	cat "$tmp/err" >&2
 	exit 1
 fi
 # Any AF_INET/AF_INET6 connect or send whose address is not loopback.

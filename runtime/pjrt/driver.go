@@ -82,6 +82,25 @@ func Version(path string) (major, minor int, err error) {
 	return a.major, a.minor, nil
 }
 
+// Probe loads the plugin at path (as Version does), creates a client with
+// opts and returns its platform name and number of addressable devices,
+// then destroys it: on a machine without the plugin's device the client
+// creation fails, with the plugin's one-line error (libtpu without a TPU:
+// "pjrt: PJRT_Client_Create: NOT_FOUND: TPU initialization failed: ...").
+func Probe(path string, opts []Option) (platform string, devices int, err error) {
+	a, err := open(path)
+	if err != nil {
+		return "", 0, err
+	}
+	c, err := a.newClient(opts)
+	if err != nil {
+		return "", 0, err
+	}
+	platform, _ = c.platform()
+	devices = len(c.devices)
+	return platform, devices, c.destroy()
+}
+
 // Driver is the runtime.Driver of a bundle whose modules are XLA
 // executables.
 type Driver struct {
