@@ -3,7 +3,8 @@
 # everything scripts/gpu-check.sh needs on a machine with an NVIDIA GPU and
 # CUDA but no Go and no LLVM:
 #   bin/compile.test, bin/cuda.test   CGO_ENABLED=0 test binaries (TestCUDARun,
-#                                     runtime/cuda's TestDevice)
+#                                     runtime/cuda's TestDevice; xlatest.test:
+#                                     compile/xlatest for gpu-xla-check.sh)
 #   corpus/*.zpkg, corpus/*.ptx       the op corpus's cuda bundles and their PTX
 #   ops/*.mlir                        the corpus sources (expected values come
 #                                     from the interpreter there)
@@ -28,6 +29,7 @@ out=$(cd "$out" && pwd)
 echo "test binaries (CGO_ENABLED=0)"
 CGO_ENABLED=0 go test -c -ldflags='-s -w' -o "$out/bin/compile.test" ./compile
 CGO_ENABLED=0 go test -c -ldflags='-s -w' -o "$out/bin/cuda.test" ./runtime/cuda
+CGO_ENABLED=0 go test -c -ldflags='-s -w' -o "$out/bin/xlatest.test" ./compile/xlatest
 
 echo "cuda bundles of the op corpus and MNIST"
 (cd compile && ZMLC_CUDA_BUNDLE_OUT="$out" go test -count=1 -run '^TestCUDAWriteBundles$' -v . | grep -E '^(---|ok|FAIL)|wrote')

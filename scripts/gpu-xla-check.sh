@@ -2,7 +2,7 @@
 # gpu-xla-check.sh: the XLA targets' check on an NVIDIA GPU machine whose
 # image has XLA's CUDA PJRT plugin (the jax-cuda13-pjrt package) but no Go,
 # run from the folder scripts/gpu-bundle.sh builds (it copies this script
-# there), beside gpu-check.sh. It runs compile's TestCorpusXLA (the op
+# there), beside gpu-check.sh. It runs compile/xlatest's TestCorpusXLA (the op
 # corpus through the plugin, StableHLO and HloModuleProto forms, constants
 # fed as inputs, against the interpreter) and TestMNISTXLA (both MNIST
 # models against the interpreter and the wasm target) with
@@ -32,19 +32,19 @@ fi
 echo "plugin: $plugin"
 nvidia-smi -L 2>/dev/null || true
 
-# The layout the compile tests expect: testdata/ops above the working
-# folder, ../examples/mnist/*.zml and mlp.safetensors, ../../shared/data's
-# CNN weights.
+# The layout the tests expect: testdata/ops above the working folder,
+# ../../examples/mnist/*.zml and mlp.safetensors, ../../../shared/data's CNN
+# weights.
 w="$here/xla-work"
 rm -rf "$w"
-mkdir -p "$w/repo/compile" "$w/repo/testdata" "$w/repo/examples/mnist" "$w/shared/data/mnist-burn"
+mkdir -p "$w/repo/compile/xlatest" "$w/repo/testdata" "$w/repo/examples/mnist" "$w/shared/data/mnist-burn"
 ln -s "$here/ops" "$w/repo/testdata/ops"
 cp "$here"/zml/*.zml "$here/mlp.safetensors" "$w/repo/examples/mnist/"
 cp "$here/cnn.safetensors" "$w/shared/data/mnist-burn/mnist.safetensors"
 
 status=0
-(cd "$w/repo/compile" && CI=true ZMLC_PJRT_PLUGIN="$plugin" ZMLC_MNIST_DATA="$here/mnist" \
-  "$here/bin/compile.test" -test.v -test.run '^(TestCorpusXLA|TestMNISTXLA)$' -test.timeout 20m) >xla.log 2>&1 || status=1
+(cd "$w/repo/compile/xlatest" && CI=true ZMLC_PJRT_PLUGIN="$plugin" ZMLC_MNIST_DATA="$here/mnist" \
+  "$here/bin/xlatest.test" -test.v -test.run '^(TestCorpusXLA|TestMNISTXLA)$' -test.timeout 20m) >xla.log 2>&1 || status=1
 grep -E -- '^(--- |=== RUN|FAIL|ok|panic)|xla_corpus_test|xla_mnist_test' xla.log | grep -v 'known XLA deviation' | head -80
 
 echo

@@ -168,6 +168,9 @@ func (cb *compBuilder) op(o *ir.Op) error {
 	if err != nil {
 		return err
 	}
+	if e := o.Results[0].Tensor(); e != nil && e.Elem.IsComplex() && (o.Name == "stablehlo.maximum" || o.Name == "stablehlo.minimum") {
+		return cb.complexMinMax(o, ops)
+	}
 	if code, ok := elementwise[o.Name]; ok {
 		s, err := resultShape(o, 0)
 		if err != nil {
@@ -218,6 +221,36 @@ func (cb *compBuilder) op(o *ir.Op) error {
 		return nil
 	}
 	return cb.structural(o, ops)
+}
+
+// complexMinMax lowers maximum and minimum of complex numbers in the
+// spec's lexicographic order (real part, then imaginary part; spec:
+// maximum, minimum), which XLA's own complex maximum does not follow:
+// select(a.re > b.re or a.re == b.re and a.im >= b.im, a, b) for maximum,
+// with < and <= for minimum.
+func (cb *compBuilder) complexMinMax(o *ir.Op, ops []*pb.HloInstructionProto) error {
+	s, err := resultShape(o, 0)
+	if err != nil {
+		return err
+	}
+	part := map[pb.PrimitiveType]pb.PrimitiveType{pb.PrimitiveType_C64: pb.PrimitiveType_F32, pb.PrimitiveType_C128: pb.PrimitiveType_F64}[s.ElementType]
+	ps := &pb.ShapeProto{ElementType: part, Dimensions: s.Dimensions, Layout: s.Layout}
+	bs := &pb.ShapeProto{ElementType: pb.PrimitiveType_PRED, Dimensions: s.Dimensions, Layout: s.Layout}
+	cmp := func(dir string, x, y *pb.HloInstructionProto) *pb.HloInstructionProto {
+		in := cb.add("compare", bs, x, y)
+		in.ComparisonDirection = dir
+		return in
+	}
+	ra, rb := cb.add("real", ps, ops[0]), cb.add("real", ps, ops[1])
+	ia, ib := cb.add("imag", ps, ops[0]), cb.add("imag", ps, ops[1])
+	strict, weak := "GT", "GE"
+	if o.Name == "stablehlo.minimum" {
+		strict, weak = "LT", "LE"
+	}
+	tie := cb.add("and", bs, cmp("EQ", ra, rb), cmp(weak, ia, ib))
+	pick := cb.add("or", bs, cmp(strict, ra, rb), tie)
+	cb.bind(o, cb.add("select", s, pick, ops[0], ops[1]))
+	return nil
 }
 
 // structural lowers the ops that are not element-wise.

@@ -1,10 +1,16 @@
-package compile
+// Package xlatest tests the tpu, neuron and xla-cpu targets end to end:
+// targets/hlo's output compiled and run by XLA's CPU PJRT plugin through
+// runtime/pjrt, against the reference interpreter. It holds tests only;
+// they are a package of their own so that they run beside package
+// compile's, each under its own time limit.
+package xlatest
 
 import (
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/zmlc/zmlc/compile"
 	"github.com/zmlc/zmlc/runtime/drivers"
 	"github.com/zmlc/zmlc/runtime/pjrt"
 )
@@ -30,22 +36,22 @@ func needPJRT(t testing.TB) string {
 	return p
 }
 
-// pjrtOpen is OpenOptions running a bundle on XLA's CPU plugin, compiling
+// pjrtOpen is compile.OpenOptions running a bundle on XLA's CPU plugin, compiling
 // program ("mlir" or "hlo").
-func pjrtOpen(t testing.TB, program string) OpenOptions {
-	return OpenOptions{Drivers: drivers.Options{PJRT: pjrt.Options{Plugin: needPJRT(t), Program: program}}}
+func pjrtOpen(t testing.TB, program string) compile.OpenOptions {
+	return compile.OpenOptions{Drivers: drivers.Options{PJRT: pjrt.Options{Plugin: needPJRT(t), Program: program}}}
 }
 
 // pjrtPlatform returns the platform name ("cpu", "cuda", ...) of the
 // plugin at path, from a client the driver creates.
 func pjrtPlatform(t testing.TB, path string) string {
 	t.Helper()
-	bundle, err := Compile("add.mlir", []byte(addModule), Options{Target: "xla-cpu"})
+	bundle, err := compile.Compile("add.mlir", []byte(addModule), compile.Options{Target: "xla-cpu"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	d := pjrt.New("xla-cpu", pjrt.Options{Plugin: path})
-	rt, err := OpenWith(bundle, OpenOptions{Driver: d})
+	rt, err := compile.OpenWith(bundle, compile.OpenOptions{Driver: d})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package compile
+package xlatest
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/zmlc/zmlc/compile"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/runtime"
 )
@@ -19,7 +20,7 @@ import (
 // MNIST models at batch 1 and 64 and a 1024x1024x1024 f32 dot_general.
 // Best times, because the machine may be shared.
 //
-//	go test -run XXX -bench XLAPeer -benchtime 20x ./compile/
+//	go test -run XXX -bench XLAPeer -benchtime 20x ./compile/xlatest/
 func BenchmarkXLAPeer(b *testing.B) {
 	needLLVM(b)
 	plugin := needPJRT(b)
@@ -45,15 +46,15 @@ func BenchmarkXLAPeer(b *testing.B) {
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			open := func(target string) (*runtime.Runtime, [][]byte, [][]byte) {
-				bundle, err := Compile(c.file, []byte(c.src), Options{Target: target, Dims: c.dims})
+				bundle, err := compile.Compile(c.file, []byte(c.src), compile.Options{Target: target, Dims: c.dims})
 				if err != nil {
 					b.Fatal(err)
 				}
-				o := OpenOptions{Weights: c.weights}
+				o := compile.OpenOptions{Weights: c.weights}
 				if target == "xla-cpu" {
 					o.Drivers.PJRT.Plugin = plugin
 				}
-				rt, err := OpenWith(bundle, o)
+				rt, err := compile.OpenWith(bundle, o)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -1,4 +1,4 @@
-package compile
+package xlatest
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmlc/zmlc/compile"
 	"github.com/zmlc/zmlc/emit"
 	"github.com/zmlc/zmlc/runtime/drivers"
 	"github.com/zmlc/zmlc/runtime/pjrt"
@@ -47,7 +48,7 @@ func oneLine(t *testing.T, what string, err error, want ...string) {
 func TestXLAOpMissing(t *testing.T) {
 	src := "func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %r = chlo.erf_inv %a : tensor<4xf32> -> tensor<4xf32>\n  return %r : tensor<4xf32>\n}\n"
 	for _, target := range []string{"tpu", "neuron"} {
-		_, err := Compile("inv.mlir", []byte(src), Options{Target: target, OptLevel: Level(0)})
+		_, err := compile.Compile("inv.mlir", []byte(src), compile.Options{Target: target, OptLevel: compile.Level(0)})
 		if err != nil && !strings.HasPrefix(err.Error(), "inv.mlir:2:3: error: ") {
 			t.Errorf("%s: the error does not start with the op's position: %v", target, err)
 		}
@@ -88,12 +89,12 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // that is no shared library, a missing file and a missing default plugin
 // each fail Open with one line naming the file, and nothing crashes.
 func TestXLABadPlugin(t *testing.T) {
-	bundle, err := Compile("add.mlir", []byte(addModule), Options{Target: "tpu"})
+	bundle, err := compile.Compile("add.mlir", []byte(addModule), compile.Options{Target: "tpu"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	open := func(plugin string) error {
-		rt, err := OpenWith(bundle, OpenOptions{Drivers: drivers.Options{PJRT: pjrt.Options{Plugin: plugin}}})
+		rt, err := compile.OpenWith(bundle, compile.OpenOptions{Drivers: drivers.Options{PJRT: pjrt.Options{Plugin: plugin}}})
 		if err == nil {
 			rt.Close()
 		}
@@ -124,12 +125,12 @@ func TestXLABadPlugin(t *testing.T) {
 // with one line carrying the plugin's message, for both forms.
 func TestXLACompileError(t *testing.T) {
 	needPJRT(t)
-	l, err := Lower("add.mlir", []byte(addModule), Options{Target: "xla-cpu"})
+	l, err := compile.Lower("add.mlir", []byte(addModule), compile.Options{Target: "xla-cpu"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ program, blob string }{{"mlir", "main.mlir"}, {"hlo", "main.hlo.pb"}} {
-		man, blobs, err := l.Manifest(Options{Target: "xla-cpu"})
+		man, blobs, err := l.Manifest(compile.Options{Target: "xla-cpu"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -147,7 +148,7 @@ func TestXLACompileError(t *testing.T) {
 		if err := emit.Encode(&buf, man, blobs); err != nil {
 			t.Fatal(err)
 		}
-		rt, err := OpenWith(buf.Bytes(), pjrtOpen(t, c.program))
+		rt, err := compile.OpenWith(buf.Bytes(), pjrtOpen(t, c.program))
 		if err == nil {
 			rt.Close()
 		}

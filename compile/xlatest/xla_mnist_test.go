@@ -1,10 +1,11 @@
-package compile
+package xlatest
 
 import (
 	"context"
 	"os"
 	"testing"
 
+	"github.com/zmlc/zmlc/compile"
 	"github.com/zmlc/zmlc/examples/mnist/mnistdata"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/interp"
@@ -32,16 +33,16 @@ func TestMNISTXLA(t *testing.T) {
 		}
 		want := interpretMNIST(t, m, src, set, 8)
 		const n = 512
-		ref := classifyOn(t, m, "wasm", set, 64, n, Options{})
+		ref := classifyOn(t, m, "wasm", set, 64, n, compile.Options{})
 		for _, program := range []string{"mlir", "hlo"} {
 			t.Run(m.name+"/"+program, func(t *testing.T) {
-				open := OpenOptions{Weights: m.weights, Drivers: pjrtOpen(t, program).Drivers}
+				open := compile.OpenOptions{Weights: m.weights, Drivers: pjrtOpen(t, program).Drivers}
 				for _, c := range []struct{ b, n int }{{8, 8}, {64, n}} {
-					bundle, err := Compile(m.src, src, Options{Target: "xla-cpu", Dims: map[string]int64{"b": int64(c.b)}})
+					bundle, err := compile.Compile(m.src, src, compile.Options{Target: "xla-cpu", Dims: map[string]int64{"b": int64(c.b)}})
 					if err != nil {
 						t.Fatal(err)
 					}
-					rt, err := OpenWith(bundle, open)
+					rt, err := compile.OpenWith(bundle, open)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -85,12 +86,12 @@ func TestMNISTXLA(t *testing.T) {
 // interpreter on m's optimised module and weights.
 func interpretMNIST(t *testing.T, m mnistModel, src []byte, set *mnistdata.Set, n int) []int {
 	t.Helper()
-	opts := Options{Dims: map[string]int64{"b": int64(n)}}
-	mod, err := Parse(m.src, src, opts)
+	opts := compile.Options{Dims: map[string]int64{"b": int64(n)}}
+	mod, err := compile.Parse(m.src, src, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Optimize(mod, Options{NoFusion: true}); err != nil {
+	if err := compile.Optimize(mod, compile.Options{NoFusion: true}); err != nil {
 		t.Fatal(err)
 	}
 	w, err := tensorio.OpenSafetensors(m.weights)
