@@ -79,6 +79,11 @@ func (l *Lowered) Manifest(opts Options) (*emit.Manifest, []emit.BlobData, error
 			}
 		}
 	}
+	if x := l.XLA; x != nil {
+		man.Target.Options = x.Options
+		man.Modules = x.Modules
+		blobs = append(blobs, x.Blobs...)
+	}
 	var weights *tensorio.File
 	if opts.EmbedWeights != "" {
 		f, err := tensorio.OpenSafetensors(opts.EmbedWeights)

@@ -80,6 +80,9 @@ type Options struct {
 	// Language is the source's language, "zml" or "mlir" (`-x`); "" takes
 	// it from the file name (.zml, anything else is StableHLO).
 	Language string
+	// NeuronTarget is the neuron target's `neuronx-cc --target`
+	// (`--neuron-target`: trn1, trn2 or inf2; "" is trn1).
+	NeuronTarget string
 }
 
 // Level returns an optimisation level for Options.OptLevel.
@@ -101,8 +104,11 @@ type Lowered struct {
 	// vulkan, cuda and rocm; nil on wasm.
 	DevicePrograms []*kernel.Program
 	Wasm           *wasm.Output
-	// Device is the kernel module of a device target (nil on wasm).
+	// Device is the kernel module of a device target (nil on wasm and
+	// the XLA targets).
 	Device *DeviceModule
+	// XLA is the executables of the tpu, neuron and xla-cpu targets.
+	XLA *XLAModules
 }
 
 // Parse reads a .zml (by opts.Language, else by its extension) or
@@ -122,8 +128,9 @@ func Parse(filename string, src []byte, opts Options) (*ir.Module, error) {
 }
 
 // Optimize runs the default pipeline of opts' level on m, then (at -O2,
-// unless NoFusion) the fusion pass, and verifies the result (after every
-// pass with opts.VerifyEach).
+// unless NoFusion or the target is an XLA target, whose compiler fuses)
+// the fusion pass, and verifies the result (after every pass with
+// opts.VerifyEach).
 func Optimize(m *ir.Module, opts Options) error {
 	level := 2
 	if opts.OptLevel != nil {
@@ -133,7 +140,13 @@ func Optimize(m *ir.Module, opts Options) error {
 	if err != nil {
 		return err
 	}
-	if level >= 2 && !opts.NoFusion && !slices.ContainsFunc(p, func(x passes.Pass) bool { return x.Argument() == "fusion" }) {
+	_, xla := xlaTargets[opts.Target]
+	if xla {
+		// XLA fuses and plans buffers itself; the program it gets stays
+		// StableHLO.
+		p = slices.DeleteFunc(p, func(x passes.Pass) bool { return x.Argument() == "fusion" || x.Argument() == "buffer-assignment" })
+	}
+	if level >= 2 && !opts.NoFusion && !xla && !slices.ContainsFunc(p, func(x passes.Pass) bool { return x.Argument() == "fusion" }) {
 		f, err := passes.New("fusion")
 		if err == nil {
 			p = append(p, f)
@@ -197,6 +210,12 @@ func LowerModule(m *ir.Module, opts Options) (*Lowered, error) {
 			return nil, fmt.Errorf("no public function %q to compile", opts.Entry)
 		}
 		return nil, fmt.Errorf("no public function to compile")
+	}
+	if t, ok := xlaTargets[target]; ok {
+		if err := lowerXLA(l, t, opts); err != nil {
+			return nil, err
+		}
+		return l, nil
 	}
 	tp := kernelParams(target, opts)
 	for _, f := range l.Funcs {

@@ -15,8 +15,10 @@ import (
 
 // Targets are the code generators Compile supports, in the order `zmlc
 // --help` lists them: wasm (kernels in the host program), cpu (an LLVM
-// shared object), vulkan (SPIR-V), cuda (PTX) and rocm (HSACO).
-var Targets = []string{"wasm", "cpu", "vulkan", "cuda", "rocm"}
+// shared object), vulkan (SPIR-V), cuda (PTX), rocm (HSACO), and the XLA
+// targets tpu, neuron and xla-cpu (XLA executables from targets/hlo, run
+// by a PJRT plugin).
+var Targets = []string{"wasm", "cpu", "vulkan", "cuda", "rocm", "tpu", "neuron", "xla-cpu"}
 
 // DeviceModule is the kernel module of a device target: the manifest's
 // module (format so, spirv, ptx or hsaco) and its blob.

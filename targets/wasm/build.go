@@ -31,6 +31,10 @@ type Options struct {
 type Device struct {
 	// Module is the manifest module index the kernels belong to.
 	Module int
+	// Modules, when set, gives per Program the module index of its
+	// kernels instead (the tpu and neuron targets: one compiled XLA
+	// executable, one module, per entry).
+	Modules []int
 	// Kernels holds, per Program and per kernel of that Program (in
 	// Program.Kernels order), how to launch it.
 	Kernels [][]DeviceKernel
@@ -118,6 +122,12 @@ func Build(progs []*kernel.Program, opts Options) (*Output, error) {
 	var gens []*hostGen
 	for pi, p := range progs {
 		g := &hostGen{p: p, consts: map[int]uint32{}, argsAddr: argsAddr, opts: opts, dev: opts.Device}
+		if d := opts.Device; d != nil {
+			g.module = d.Module
+			if pi < len(d.Modules) {
+				g.module = d.Modules[pi]
+			}
+		}
 		for id, pb := range p.Buffers {
 			if pb.Kind != kernel.Constant {
 				continue
