@@ -162,6 +162,9 @@ func lowerDevice(l *Lowered, target string, opts Options) error {
 			if err != nil {
 				return fmt.Errorf("vulkan target: %w", err)
 			}
+			if blob, err = validateSPIRV(ctx, "kernels.spv", blob); err != nil {
+				return err
+			}
 			dm.Blob = blob
 			recordVulkanIterations(dm, ks)
 		}
