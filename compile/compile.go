@@ -20,6 +20,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/zmlc/zmlc/emit"
 	"github.com/zmlc/zmlc/frontend"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/asm"
@@ -92,6 +93,12 @@ type Lowered struct {
 	Wasm           *wasm.Output
 	// Device is the kernel module of a device target (nil on wasm).
 	Device *DeviceModule
+	// Checks are each entry function's checks, turned into its last
+	// 2*len(Checks[i]) results (checks.go); nil for a function without.
+	Checks [][]emit.Check
+	// source is the module's text before the checks were turned into
+	// results ("" when there were none): the bundle's program.mlir.
+	source string
 }
 
 // Parse reads a .zml (by its extension) or StableHLO (.mlir, anything
@@ -157,7 +164,8 @@ func targetName(opts Options) string {
 // LowerModule lowers an optimised module's entry functions (opts.Entry,
 // or every public function with a body) and renders them for opts.Target:
 // the host program and, on device targets, the kernel module (which runs
-// LLVM 19's tools for cpu, cuda and rocm).
+// LLVM 19's tools for cpu, cuda and rocm). The entry functions' top-level
+// checks become extra results (checks.go): m is changed.
 func LowerModule(m *ir.Module, opts Options) (*Lowered, error) {
 	target := targetName(opts)
 	if !slices.Contains(Targets, target) {
@@ -175,6 +183,16 @@ func LowerModule(m *ir.Module, opts Options) (*Lowered, error) {
 			return nil, fmt.Errorf("no public function %q to compile", opts.Entry)
 		}
 		return nil, fmt.Errorf("no public function to compile")
+	}
+	for _, f := range l.Funcs {
+		if hasChecks(f) && l.source == "" {
+			l.source = asm.Print(m, asm.Options{})
+		}
+		cs, err := outputChecks(f)
+		if err != nil {
+			return nil, err
+		}
+		l.Checks = append(l.Checks, cs)
 	}
 	tp := kernelParams(target, opts)
 	for _, f := range l.Funcs {

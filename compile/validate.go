@@ -29,7 +29,7 @@ func validateSPIRV(ctx context.Context, name string, bin []byte) ([]byte, error)
 		bin = testHookSPIRV(name, bin)
 	}
 	if err := spirv.Validate(ctx, bin); err != nil {
-		return nil, fmt.Errorf("vulkan target: internal error: the %s module is invalid: %w", name, err)
+		return nil, fmt.Errorf("vulkan target: the %s module is invalid (a zmlc bug; please report it): %w", name, err)
 	}
 	return bin, nil
 }

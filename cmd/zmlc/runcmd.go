@@ -72,7 +72,9 @@ func parseRunArgs(args []string) (*runOptions, error) {
 // weights, reads the inputs, runs the entry point and prints its results
 // as MLIR dense literals after a `// @ENTRY` line, or writes them to
 // --output-dir; with --bench it times N more runs. Every failure prints one
-// `zmlc: error: ...` line and exits 1.
+// `zmlc: error: ...` line and exits 1. A bundle's failed checks print the
+// interpreter's message (`file:line:col: error: check failed in @f: ...`)
+// after the results, and exit 1.
 func runMain(args []string, stdout, stderr io.Writer) int {
 	o, err := parseRunArgs(args)
 	if err != nil {
@@ -104,7 +106,7 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	defer rt.Close()
-	entry, err := chooseEntry(rt.Manifest(), o.Entry)
+	entries, err := chooseEntries(rt.Manifest(), o.Entry, len(inputs), o.Bench > 0)
 	if err != nil {
 		return fail(err)
 	}
@@ -114,30 +116,49 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	ctx := context.Background()
-	outs, err := rt.Run(ctx, entry.Name, inputs)
-	if err != nil {
-		return fail(err)
-	}
-	if o.OutputDir != "" {
-		for i, t := range outs {
-			path := filepath.Join(o.OutputDir, fmt.Sprintf("%s_%d.npy", entry.Name, i))
-			if err := writeTensor(path, t); err != nil {
-				return fail(fmt.Errorf("cannot write %s: %v", path, err))
-			}
+	failed := 0
+	for _, entry := range entries {
+		outs, err := rt.Run(ctx, entry.Name, inputs)
+		var ce *runtime.CheckError
+		if errors.As(err, &ce) {
+			err = nil
 		}
-	} else if o.Bench == 0 {
-		ir.HexElementsThreshold = -1
-		fmt.Fprintf(stdout, "// @%s\n", entry.Name)
-		for _, t := range outs {
-			fmt.Fprintln(stdout, t.String())
-		}
-	}
-	if o.Bench > 0 {
-		times, err := benchmark(ctx, rt, entry.Name, inputs, o.Bench)
 		if err != nil {
 			return fail(err)
 		}
-		fmt.Fprint(stdout, benchReport(entry, o.Bench, times))
+		if o.OutputDir != "" {
+			for i, t := range outs {
+				path := filepath.Join(o.OutputDir, fmt.Sprintf("%s_%d.npy", entry.Name, i))
+				if err := writeTensor(path, t); err != nil {
+					return fail(fmt.Errorf("cannot write %s: %v", path, err))
+				}
+			}
+		} else if o.Bench == 0 {
+			ir.HexElementsThreshold = -1
+			fmt.Fprintf(stdout, "// @%s\n", entry.Name)
+			for _, t := range outs {
+				fmt.Fprintln(stdout, t.String())
+			}
+		}
+		if ce != nil {
+			// The interpreter's report (zmlc interpret), without the
+			// source line: the bundle does not hold the source.
+			for _, f := range ce.Failures {
+				fmt.Fprintln(stderr, f.String())
+			}
+			failed += len(ce.Failures)
+			continue
+		}
+		if o.Bench > 0 {
+			times, err := benchmark(ctx, rt, entry.Name, inputs, o.Bench)
+			if err != nil {
+				return fail(err)
+			}
+			fmt.Fprint(stdout, benchReport(entry, o.Bench, times))
+		}
+	}
+	if failed > 0 {
+		return fail(fmt.Errorf("%d check(s) failed", failed))
 	}
 	return exitOK
 }
@@ -161,18 +182,25 @@ func openBundle(path string, o *runOptions) (*runtime.Runtime, error) {
 	return runtime.OpenBundle(b, runtime.Options{Weights: o.Weights, Driver: drv, Workers: o.Workers})
 }
 
-// chooseEntry returns the entry point called name, or the bundle's only one
-// when name is "".
-func chooseEntry(man *emit.Manifest, name string) (emit.Entry, error) {
+// chooseEntries returns the entry point called name; when name is "",
+// the bundle's only one, or, when no inputs are given, no benchmark is
+// asked for and no entry takes inputs, every entry in order (a compiled
+// test program with checks, run as `zmlc interpret` runs its functions).
+func chooseEntries(man *emit.Manifest, name string, inputs int, bench bool) ([]emit.Entry, error) {
 	names := make([]string, len(man.Entries))
+	all := name == "" && inputs == 0 && !bench && len(man.Entries) > 0
 	for i, e := range man.Entries {
 		if e.Name == name || name == "" && len(man.Entries) == 1 {
-			return e, nil
+			return []emit.Entry{e}, nil
 		}
 		names[i] = e.Name
+		all = all && len(e.Inputs) == 0
+	}
+	if all {
+		return man.Entries, nil
 	}
 	if name == "" {
-		return emit.Entry{}, fmt.Errorf("the bundle has %d entry points (%s): choose one with --entry", len(names), strings.Join(names, ", "))
+		return nil, fmt.Errorf("the bundle has %d entry points (%s): choose one with --entry", len(names), strings.Join(names, ", "))
 	}
-	return emit.Entry{}, fmt.Errorf("the bundle has no entry point %q; its entry points are %s", name, strings.Join(names, ", "))
+	return nil, fmt.Errorf("the bundle has no entry point %q; its entry points are %s", name, strings.Join(names, ", "))
 }

@@ -46,7 +46,7 @@ func validate(m *Module, bin []byte) error {
 				name = fmt.Sprintf(" (function %s)", m.Funcs[i].Name)
 			}
 		}
-		return fmt.Errorf("wasm target: internal error: the rendered module is invalid%s: %v", name, err)
+		return fmt.Errorf("wasm target: the rendered module is invalid%s (a zmlc bug; please report it): %v", name, err)
 	}
 	return compiled.Close(ctx)
 }
