@@ -119,6 +119,12 @@ func TestCompileCheckErrors(t *testing.T) {
   func.return
 }
 `, "m.mlir:3:3: error: check.expect_serialized_eq: unsupported check"},
+		"used_result": {`func.func @main() -> tensor<i1> {
+  %a = stablehlo.constant dense<1> : tensor<i32>
+  %r = stablehlo.custom_call @check.eq(%a, %a) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  func.return %r : tensor<i1>
+}
+`, "m.mlir:3:3: error: stablehlo.custom_call: the result of @check.eq is used"},
 		"unknown_call": {`func.func @main(%x: tensor<2xf32>) {
   stablehlo.custom_call @my_side_effect(%x) : (tensor<2xf32>) -> ()
   func.return
