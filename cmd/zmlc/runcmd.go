@@ -34,7 +34,7 @@ func newRunFlags(o *runOptions) *pflag.FlagSet {
 	fs := newFlagSet("zmlc run")
 	fs.StringVar(&o.Weights, "weights", "", "bind the parameters from safetensors `FILE` (not needed when the bundle embeds them)")
 	fs.StringArrayVar(&o.Inputs, "input", nil, "an argument of the entry, a `FILE.npy` (repeat, one per argument, in order)")
-	fs.StringVar(&o.Entry, "entry", "", "the entry point `NAME` to run (default: the bundle's only one)")
+	fs.StringVar(&o.Entry, "entry", "", "the entry point `NAME` to run (default: the bundle's only one, or every entry when none takes inputs)")
 	fs.StringVar(&o.OutputDir, "output-dir", "", "write result i as `DIR`/ENTRY_i.npy instead of printing it")
 	fs.IntVar(&o.Bench, "bench", 0, "after one warm-up run, time `N` runs and print latency percentiles and throughput")
 	fs.IntVar(&o.Workers, "workers", 0, "worker `COUNT` for wasm kernels (or cpu threads); 0: one per CPU")

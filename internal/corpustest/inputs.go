@@ -227,6 +227,17 @@ func (r *Rejections) Pass(key string) { r.passed[key] = true }
 // Allowed reports whether key is on the list.
 func (r *Rejections) Allowed(key string) bool { return r.allowed[key] }
 
+// CheckNew fails the test for every rejection not on the list: Check
+// for a run over part of the corpus (where listed cases may not run).
+func (r *Rejections) CheckNew(t testing.TB) {
+	t.Helper()
+	for k, why := range r.got {
+		if !r.allowed[k] {
+			t.Errorf("%s: a new rejection (%s): fix the target, or list it in %s", k, why, r.path)
+		}
+	}
+}
+
 // Check compares the run with the list (see Rejections) and logs the
 // rejections; under ZMLC_UPDATE_REJECTIONS=1 it rewrites the list.
 func (r *Rejections) Check(t testing.TB) {
