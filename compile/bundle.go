@@ -65,6 +65,9 @@ func (l *Lowered) Manifest(opts Options) (*emit.Manifest, []emit.BlobData, error
 		{Name: "program.mlir", Kind: emit.BlobStableHLO, Data: []byte(l.stableHLO())},
 	}
 	if d := l.Device; d != nil {
+		if d.unvalidated != nil {
+			return nil, nil, d.unvalidated
+		}
 		if len(d.Options) > 0 {
 			man.Target.Options = d.Options
 		}

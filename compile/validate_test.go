@@ -54,3 +54,23 @@ func TestVulkanValidates(t *testing.T) {
 		}
 	}
 }
+
+// TestVulkanNeedsValidator: without spirv-val no vulkan bundle is
+// written (the error names the tool and its package), while the module's
+// text can still be emitted for inspection (EmitSPIRV-like Lower).
+func TestVulkanNeedsValidator(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	src := []byte(`func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = stablehlo.add %x, %x : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}`)
+	opts := Options{Target: "vulkan"}
+	b, err := Compile("v.mlir", src, opts)
+	if !errors.Is(err, spirv.ErrNoValidator) || b != nil || !strings.Contains(err.Error(), "spirv-tools") {
+		t.Fatalf("Compile without spirv-val: %d bytes, %v; want no bundle and spirv.ErrNoValidator", len(b), err)
+	}
+	l, err := Lower("v.mlir", src, opts)
+	if err != nil || len(l.Device.Blob) == 0 {
+		t.Fatalf("Lower without spirv-val: %v", err)
+	}
+}
