@@ -21,6 +21,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmlc/zmlc/emit"
 	"github.com/zmlc/zmlc/frontend"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/asm"
@@ -109,6 +110,12 @@ type Lowered struct {
 	Device *DeviceModule
 	// XLA is the executables of the tpu, neuron and xla-cpu targets.
 	XLA *XLAModules
+	// Checks are each entry function's checks, turned into its last
+	// 2*len(Checks[i]) results (checks.go); nil for a function without.
+	Checks [][]emit.Check
+	// source is the module's text before the checks were turned into
+	// results ("" when there were none): the bundle's program.mlir.
+	source string
 }
 
 // Parse reads a .zml (by opts.Language, else by its extension) or
@@ -192,7 +199,8 @@ func targetName(opts Options) string {
 // LowerModule lowers an optimised module's entry functions (opts.Entry,
 // or every public function with a body) and renders them for opts.Target:
 // the host program and, on device targets, the kernel module (which runs
-// LLVM 19's tools for cpu, cuda and rocm).
+// LLVM 19's tools for cpu, cuda and rocm). The entry functions' top-level
+// checks become extra results (checks.go): m is changed.
 func LowerModule(m *ir.Module, opts Options) (*Lowered, error) {
 	target := targetName(opts)
 	if !slices.Contains(Targets, target) {
@@ -210,6 +218,16 @@ func LowerModule(m *ir.Module, opts Options) (*Lowered, error) {
 			return nil, fmt.Errorf("no public function %q to compile", opts.Entry)
 		}
 		return nil, fmt.Errorf("no public function to compile")
+	}
+	for _, f := range l.Funcs {
+		if hasChecks(f) && l.source == "" {
+			l.source = asm.Print(m, asm.Options{})
+		}
+		cs, err := outputChecks(f)
+		if err != nil {
+			return nil, err
+		}
+		l.Checks = append(l.Checks, cs)
 	}
 	if t, ok := xlaTargets[target]; ok {
 		if err := lowerXLA(l, t, opts); err != nil {

@@ -2,6 +2,7 @@ package compile
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	goruntime "runtime"
 
@@ -31,6 +32,9 @@ type DeviceModule struct {
 	// Options are the manifest's target options (cpu: "cpu"; cuda and
 	// rocm: "arch"; vulkan: "staged").
 	Options map[string]string
+	// unvalidated is why the module could not be validated (spirv-val
+	// missing): no bundle may hold it.
+	unvalidated error
 }
 
 // kernelParams returns the kernel lowering's parameters for target:
@@ -163,6 +167,12 @@ func lowerDevice(l *Lowered, target string, opts Options) error {
 			blob, err := spirv.RenderModule(ks, spirv.Options{PreserveFloat: true})
 			if err != nil {
 				return fmt.Errorf("vulkan target: %w", err)
+			}
+			if blob, err = validateSPIRV(ctx, "kernels.spv", blob); err != nil {
+				if !errors.Is(err, spirv.ErrNoValidator) {
+					return err
+				}
+				dm.unvalidated = err
 			}
 			dm.Blob = blob
 			recordVulkanIterations(dm, ks)

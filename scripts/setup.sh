@@ -12,7 +12,7 @@
 #                  It is in Debian bookworm's main archive (19.1.7-3~deb12u1,
 #                  from a bookworm point release), so no backports or LLVM
 #                  apt repository is needed.
-#   spirv-tools spirv-headers  spirv-val/spirv-dis for the vulkan target's tests;
+#   spirv-tools spirv-headers  spirv-val (the vulkan target validates every module it writes), spirv-dis;
 #                  the SPIR-V grammar JSON (opcode constants are generated from it)
 #   mesa-vulkan-drivers libvulkan1 vulkan-validationlayers  lavapipe (a CPU Vulkan
 #                  device), the Vulkan loader and VK_LAYER_KHRONOS_validation
