@@ -273,7 +273,7 @@ func rangeOf(h string, size int64) (int64, int64) {
 // Content-Length it announced.
 type cutReader struct {
 	io.ReadSeeker
-	left    int64
+	left int64
 }
 
 func (c *cutReader) Seek(off int64, whence int) (int64, error) {
