@@ -107,6 +107,15 @@ Examples:
   zmlc run mnist.zpkg --weights examples/mnist/mlp.safetensors --input images.npy
   zmlc run mnist.zpkg --weights examples/mnist/mlp.safetensors --input images.npy --output-dir out/
   zmlc run mnist.zpkg --weights examples/mnist/mlp.safetensors --input images.npy --bench 100
+  zmlc run llama.zpkg --weights hf://karpathy/stories260K@main --input ids.npy
+  zmlc run llama.zpkg --weights s3://models/stories260K/ --input ids.npy
+
+--weights takes a location: a local file or folder, hf://ORG/NAME[@REV][/FILE]
+(the Hugging Face Hub and its cache: HF_ENDPOINT, HF_TOKEN, HF_HOME,
+HF_HUB_OFFLINE=1), s3://BUCKET/KEY (AWS credentials, AWS_ENDPOINT_URL) or
+https://HOST/PATH. A folder holds model.safetensors or the shards listed in
+model.safetensors.index.json. Remote files are downloaded once into a cache
+(resumed after an interruption, checked against their sha256 or MD5).
 
 Exit status: 0 success, 1 a bad bundle, weight, input or a failed run (one
 line saying what), 2 usage error.
@@ -124,7 +133,10 @@ Runs a StableHLO program on zmlc's reference interpreter, like
 stablehlo-translate --interpret. The file is split on "// -----" lines; each
 part is parsed and verified (a .zml model is compiled by the front end first,
 with --dim bindings), then every public function without arguments
-runs (or only --entry NAME, with one --input per argument). Results print as
+runs (or only --entry NAME, with one --input per argument). With --weights
+LOCATION (a path, hf://, s3:// or https://, as for zmlc run), a .zml model's
+parameters (the arguments marked zml.param) are bound from the checkpoint by
+name and --input gives the other arguments. Results print as
 MLIR dense literals after a "// @NAME" line. Failed check.* ops print the
 function and the first differing element.
 
@@ -133,7 +145,7 @@ Flags:
 Examples:
   zmlc interpret testdata/ops/add.mlir
   zmlc interpret --entry main --input x.npy --input y.npy model.mlir --output-dir out/
-  zmlc interpret --dim b=1 --entry forward --input img.npy examples/mnist/mnist.zml
+  zmlc interpret --dim b=1 --entry forward --input img.npy --weights examples/mnist/mlp.safetensors examples/mnist/mnist.zml
 
 With --output-dir, result i of function F is written as F_i.npy (tuple
 elements as F_i_j.npy); in a file split on "// -----", part k's files are

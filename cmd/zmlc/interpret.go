@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,8 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/interp"
+	"github.com/zmlc/zmlc/ir/tensorio"
+	"github.com/zmlc/zmlc/weights/source"
 )
 
 // interpretOptions are the flags of `zmlc interpret`.
@@ -18,6 +21,7 @@ type interpretOptions struct {
 	Inputs    []string
 	OutputDir string
 	Dims      []string // --dim NAME=SIZE for a .zml input
+	Weights   string   // --weights LOCATION: binds the zml.param arguments
 	Help      bool
 	Args      []string
 }
@@ -29,6 +33,7 @@ func newInterpretFlags(o *interpretOptions) *pflag.FlagSet {
 	fs.StringArrayVar(&o.Inputs, "input", nil, "argument of --entry, a `FILE.npy` (repeat, one per argument, in order)")
 	fs.StringVar(&o.OutputDir, "output-dir", "", "also write each result as .npy into `DIR`")
 	fs.StringArrayVar(&o.Dims, "dim", nil, "bind a symbolic dimension of a .zml input, `NAME=SIZE` (repeatable)")
+	fs.StringVar(&o.Weights, "weights", "", "bind the model's parameters (zml.param arguments) from the safetensors weights at `LOCATION` (a file or folder, hf://ORG/NAME[@REV][/FILE], s3://BUCKET/KEY, https://...)")
 	fs.BoolVarP(&o.Help, "help", "h", false, "print this help and exit")
 	return fs
 }
@@ -93,6 +98,14 @@ func interpretMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 			return exitError
 		}
 	}
+	var weights *tensorio.Shards
+	if o.Weights != "" {
+		if weights, err = openWeights(o.Weights); err != nil {
+			reportError(stderr, err, "", nil)
+			return exitError
+		}
+		defer weights.Close()
+	}
 	var mods []*ir.Module
 	if inputKind(o.Args[0]) == "zml" {
 		// A .zml model is compiled by the front end first, as `zmlc opt` does.
@@ -111,7 +124,7 @@ func interpretMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		reportError(stderr, err, filename, src)
 		return exitError
 	}
-	r := &interpretRun{opts: o, stdout: stdout, stderr: stderr, filename: filename, src: src, split: len(mods) > 1}
+	r := &interpretRun{opts: o, stdout: stdout, stderr: stderr, filename: filename, src: src, split: len(mods) > 1, weights: weights}
 	for k, m := range mods {
 		r.module(k, m, inputs)
 	}
@@ -137,6 +150,7 @@ type interpretRun struct {
 	filename       string
 	src            []byte
 	split          bool // the file has several `// -----` parts
+	weights        *tensorio.Shards // --weights, or nil
 
 	ran, failedChecks, errors int
 }
@@ -158,7 +172,7 @@ func (r *interpretRun) module(k int, m *ir.Module, inputs []interp.Value) {
 			}
 			continue
 		}
-		if f.IsPublic() && len(f.Type.Inputs) == 0 {
+		if f.IsPublic() && len(f.Type.Inputs) == r.params(f) {
 			r.call(k, m, f, nil)
 		}
 	}
@@ -168,6 +182,12 @@ func (r *interpretRun) module(k int, m *ir.Module, inputs []interp.Value) {
 // failed checks.
 func (r *interpretRun) call(k int, m *ir.Module, f *ir.Func, args []interp.Value) {
 	r.ran++
+	args, err := r.bind(f, args)
+	if err != nil {
+		reportError(r.stderr, err, "", nil)
+		r.errors++
+		return
+	}
 	in := interp.New(m)
 	res, err := in.Call(f.Name, args)
 	for _, cf := range in.Failures {
@@ -204,6 +224,61 @@ func (r *interpretRun) call(k int, m *ir.Module, f *ir.Func, args []interp.Value
 			}
 		}
 	}
+}
+
+// params returns the number of f's arguments bound from --weights: those
+// with a zml.param attribute, when --weights is given.
+func (r *interpretRun) params(f *ir.Func) int {
+	n := 0
+	for i := range f.Type.Inputs {
+		if _, ok := f.ArgAttr(i, "zml.param").(ir.StringAttr); ok && r.weights != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// bind returns f's arguments: with --weights, each zml.param argument is
+// the checkpoint's tensor of that name (its type checked against the
+// argument's) and inputs fill the others, in order; without, inputs.
+func (r *interpretRun) bind(f *ir.Func, inputs []interp.Value) ([]interp.Value, error) {
+	if r.weights == nil {
+		return inputs, nil
+	}
+	var args []interp.Value
+	for i, ty := range f.Type.Inputs {
+		name, ok := f.ArgAttr(i, "zml.param").(ir.StringAttr)
+		if !ok {
+			if len(inputs) == 0 {
+				return nil, fmt.Errorf("@%s: argument %d has no --input", f.Name, i)
+			}
+			args, inputs = append(args, inputs[0]), inputs[1:]
+			continue
+		}
+		x, err := r.weights.Tensor(string(name))
+		if err != nil {
+			return nil, fmt.Errorf("--weights %s: %w", r.opts.Weights, err)
+		}
+		if !ir.TypesEqual(x.Type, ty) {
+			return nil, fmt.Errorf("--weights %s: tensor %q is %s, @%s wants %s", r.opts.Weights, name, x.Type, f.Name, ty)
+		}
+		args = append(args, x)
+	}
+	return append(args, inputs...), nil
+}
+
+// openWeights resolves the --weights location (fetching remote files into
+// the cache) and maps its safetensors files.
+func openWeights(loc string) (*tensorio.Shards, error) {
+	m, err := source.Open(context.Background(), loc, nil)
+	if err != nil {
+		return nil, err
+	}
+	s, err := m.OpenSafetensors()
+	if err != nil {
+		return nil, fmt.Errorf("weights %s: %w", loc, err)
+	}
+	return s, nil
 }
 
 // writeValue writes v as DIR/name.npy; a tuple's elements go to

@@ -32,7 +32,7 @@ type runOptions struct {
 // newRunFlags returns the flag set of `zmlc run`, bound to o.
 func newRunFlags(o *runOptions) *pflag.FlagSet {
 	fs := newFlagSet("zmlc run")
-	fs.StringVar(&o.Weights, "weights", "", "bind the parameters from safetensors `FILE` (not needed when the bundle embeds them)")
+	fs.StringVar(&o.Weights, "weights", "", "bind the parameters from the safetensors weights at `LOCATION`: a file or folder (model.safetensors or the shards of model.safetensors.index.json), hf://ORG/NAME[@REV][/FILE], s3://BUCKET/KEY or https://... (not needed when the bundle embeds them)")
 	fs.StringArrayVar(&o.Inputs, "input", nil, "an argument of the entry, a `FILE.npy` (repeat, one per argument, in order)")
 	fs.StringVar(&o.Entry, "entry", "", "the entry point `NAME` to run (default: the bundle's only one)")
 	fs.StringVar(&o.OutputDir, "output-dir", "", "write result i as `DIR`/ENTRY_i.npy instead of printing it")
