@@ -149,7 +149,7 @@ type interpretRun struct {
 	stdout, stderr io.Writer
 	filename       string
 	src            []byte
-	split          bool // the file has several `// -----` parts
+	split          bool             // the file has several `// -----` parts
 	weights        *tensorio.Shards // --weights, or nil
 
 	ran, failedChecks, errors int
