@@ -219,6 +219,7 @@ func fetchStream(ctx context.Context, f remoteFile, w *hashWriter) error {
 type part struct {
 	off, n int64
 	buf    []byte
+	got    int // bytes of buf filled, when err is set
 	err    error
 	done   chan struct{}
 }
@@ -256,6 +257,11 @@ func (o *Options) fetchParts(ctx context.Context, f remoteFile, w *hashWriter) e
 		<-p.done
 		queue = queue[1:]
 		if p.err != nil {
+			// Keep what arrived of the first missing part: the next try
+			// resumes after it.
+			if _, err := w.Write(p.buf[:p.got]); err != nil {
+				return err
+			}
 			return p.err
 		}
 		if _, err := w.Write(p.buf); err != nil {
@@ -279,7 +285,7 @@ func fetchPart(ctx context.Context, f remoteFile, p *part) {
 		p.err = errNoRanges
 		return
 	}
-	if _, err := io.ReadFull(body, p.buf); err != nil {
+	if p.got, err = io.ReadFull(body, p.buf); err != nil {
 		if err == io.EOF {
 			err = io.ErrUnexpectedEOF
 		}

@@ -207,6 +207,9 @@ func Open(ctx context.Context, location string, opts *Options) (*Model, error) {
 	}
 	m, err := resolve(ctx, st, file, location)
 	if err != nil {
+		if strings.HasPrefix(err.Error(), location+": ") {
+			return nil, fmt.Errorf("weights %w", err) // it names the location already
+		}
 		return nil, fmt.Errorf("weights %s: %w", location, err)
 	}
 	return m, nil
