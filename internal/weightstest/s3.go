@@ -209,6 +209,7 @@ type Proxy struct {
 	maxInFlight atomic.Int64
 	mu          sync.Mutex
 	cutAfter    int64 // the next GET's body stops after this many bytes (-1: none)
+	flip        bool  // the next GET's body has its first byte flipped
 }
 
 // NewProxy starts a Proxy to target (an http URL), closed at the end of
@@ -223,12 +224,18 @@ func NewProxy(t testing.TB, target string) *Proxy {
 	rp := httputil.NewSingleHostReverseProxy(u)
 	rp.ModifyResponse = func(r *http.Response) error {
 		p.mu.Lock()
-		n := p.cutAfter
-		if r.Request.Method == http.MethodGet && n >= 0 && r.StatusCode/100 == 2 {
+		defer p.mu.Unlock()
+		if r.Request.Method != http.MethodGet || r.StatusCode/100 != 2 {
+			return nil
+		}
+		if n := p.cutAfter; n >= 0 {
 			p.cutAfter = -1
 			r.Body = &cutBody{r.Body, n}
 		}
-		p.mu.Unlock()
+		if p.flip {
+			p.flip = false
+			r.Body = &flipBody{ReadCloser: r.Body}
+		}
 		return nil
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -261,6 +268,28 @@ func (p *Proxy) CutNextGet(n int64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.cutAfter = n
+}
+
+// FlipNextGet makes the next successful GET's body arrive with its first
+// byte flipped, as a corrupting network would.
+func (p *Proxy) FlipNextGet() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.flip = true
+}
+
+type flipBody struct {
+	io.ReadCloser
+	done bool
+}
+
+func (f *flipBody) Read(b []byte) (int, error) {
+	n, err := f.ReadCloser.Read(b)
+	if n > 0 && !f.done {
+		b[0] ^= 0x40
+		f.done = true
+	}
+	return n, err
 }
 
 type cutBody struct {
