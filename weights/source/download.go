@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
@@ -293,10 +294,11 @@ func fetchPart(ctx context.Context, f remoteFile, p *part) {
 	}
 }
 
-// progressBar returns the bar of f's download, or nil when o says none.
+// progressBar returns the bar of f's download, or nil when o says none
+// (by default: files under 1 MiB and stderr not a terminal have none).
 func (o *Options) progressBar(f remoteFile) *progressbar.ProgressBar {
 	show := o.Progress > 0
-	if o.Progress == 0 {
+	if o.Progress == 0 && (f.size < 0 || f.size >= 1<<20) {
 		if fd, ok := o.Stderr.(interface{ Fd() uintptr }); ok {
 			show = term.IsTerminal(int(fd.Fd()))
 		}
@@ -306,5 +308,5 @@ func (o *Options) progressBar(f remoteFile) *progressbar.ProgressBar {
 	}
 	return progressbar.NewOptions64(f.size, progressbar.OptionSetWriter(o.Stderr), progressbar.OptionShowBytes(true),
 		progressbar.OptionSetDescription("downloading "+f.name), progressbar.OptionClearOnFinish(),
-		progressbar.OptionThrottle(100_000_000))
+		progressbar.OptionThrottle(100*time.Millisecond))
 }

@@ -41,12 +41,17 @@ func TestHTTPCache(t *testing.T) {
 		fsrv.ServeHTTP(w, r)
 	}))
 	defer srv.Close()
-	o := &source.Options{Cache: t.TempDir(), Progress: -1, PartSize: 32 << 10, Parallel: 4}
+	var bar bytes.Buffer
+	o := &source.Options{Cache: t.TempDir(), Progress: 1, Stderr: &bar, PartSize: 32 << 10, Parallel: 4}
 	loc := srv.URL + "/mlp.safetensors"
 	m, err := source.Open(context.Background(), loc, o)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !strings.Contains(bar.String(), "downloading mlp.safetensors") {
+		t.Errorf("Progress 1 drew no bar: %q", bar.String())
+	}
+	o.Progress = -1
 	if got, _ := os.ReadFile(m.Files[0]); !bytes.Equal(got, data) {
 		t.Fatalf("the cached file differs from the served one")
 	}

@@ -16,8 +16,8 @@ import (
 	"github.com/zmlc/zmlc/ir/tensorio"
 )
 
-// Options tune Open. The zero value, or nil, takes everything from the
-// environment (see FromEnv).
+// Options tune Open. Empty fields (and a nil *Options) take their value
+// from the environment (see FromEnv) or their default.
 type Options struct {
 	// HubCache is huggingface_hub's cache folder (HF_HUB_CACHE, else
 	// $HF_HOME/hub, else $XDG_CACHE_HOME/huggingface/hub).
@@ -92,8 +92,12 @@ func (o *Options) withDefaults() Options {
 	}
 	r := *o
 	r.HubCache = cmpOr(r.HubCache, env.HubCache)
-	r.Endpoint = strings.TrimRight(cmpOr(r.Endpoint, env.Endpoint, "https://huggingface.co"), "/")
+	r.Endpoint = strings.TrimRight(cmpOr(r.Endpoint, env.Endpoint, defaultHubAddress), "/")
+	r.Token = cmpOr(r.Token, env.Token)
+	r.Offline = r.Offline || env.Offline
 	r.Cache = cmpOr(r.Cache, env.Cache)
+	r.S3Endpoint = cmpOr(r.S3Endpoint, env.S3Endpoint)
+	r.S3Region = cmpOr(r.S3Region, env.S3Region)
 	if r.HTTPClient == nil {
 		r.HTTPClient = &http.Client{}
 	}
