@@ -154,7 +154,7 @@ func TestSameResults(t *testing.T) {
 
 // TestRuntimeErrorNamesLocation checks that a bad checkpoint behind a
 // remote location (a truncated shard) fails Open with one error naming
-// the location, and a missing one likewise.
+// the location, and a missing one and a GGUF folder likewise.
 func TestRuntimeErrorNamesLocation(t *testing.T) {
 	folder, _ := storiesFolder(t)
 	shard := filepath.Join(folder, "model-00002-of-00003.safetensors")
@@ -164,9 +164,12 @@ func TestRuntimeErrorNamesLocation(t *testing.T) {
 	hubFrom(t, h, "karpathy/stories260K", folder)
 	o := hubOptions(t, h)
 	stories := storiesProbe(t)
+	ggufDir := t.TempDir()
+	os.WriteFile(filepath.Join(ggufDir, "m-Q4_1.gguf"), []byte("GGUF\x03\x00\x00\x00"), 0o644)
 	for _, c := range []struct{ loc, want string }{
 		{"hf://karpathy/stories260K", "model-00002-of-00003.safetensors: safetensors: "},
 		{"hf://karpathy/missing", "repository karpathy/missing not found"},
+		{ggufDir, "a gguf checkpoint (" + filepath.Join(ggufDir, "m-Q4_1.gguf") + "); the launcher binds safetensors"},
 	} {
 		_, err := runtime.Open(stories.bundle, runtime.Options{Weights: c.loc, Source: o, Workers: 1})
 		if err == nil || !strings.HasPrefix(err.Error(), "runtime: weights "+c.loc+": ") || !strings.Contains(err.Error(), c.want) {
