@@ -86,12 +86,12 @@ type cacheMeta struct {
 
 // cachePaths are where a file of the S3/HTTP cache lives: the complete
 // file at the path mirroring the location, its metadata, its partial
-// download (named by the ETag's hash, so a changed file never resumes an
-// old part) and its lock.
-func cachePaths(cache, root, name, etag string) (file, meta, part, lock string) {
+// download (named by a hash of the validators, so a changed file never
+// resumes an old part) and its lock.
+func cachePaths(cache, root, name string, m cacheMeta) (file, meta, part, lock string) {
 	file = filepath.Join(root, filepath.FromSlash(name))
 	rel, _ := filepath.Rel(cache, file)
-	h := sha256.Sum256([]byte(etag))
+	h := sha256.Sum256(fmt.Appendf(nil, "%s\x00%s\x00%d", m.ETag, m.LastModified, m.Size))
 	meta = filepath.Join(cache, ".meta", rel+".json")
 	part = filepath.Join(cache, ".partial", rel) + "." + hex.EncodeToString(h[:8]) + ".incomplete"
 	lock = filepath.Join(cache, ".partial", rel) + ".lock"
@@ -116,7 +116,7 @@ func reuse(file, meta string, want cacheMeta) bool {
 // same metadata is there (and reusable, when the server gave validators),
 // and records the metadata.
 func (o *Options) fetchCached(ctx context.Context, f remoteFile, root, name string, want cacheMeta, reusable bool) (string, error) {
-	file, meta, part, lock := cachePaths(o.Cache, root, name, want.ETag)
+	file, meta, part, lock := cachePaths(o.Cache, root, name, want)
 	if reusable && reuse(file, meta, want) {
 		return file, nil
 	}
@@ -126,7 +126,7 @@ func (o *Options) fetchCached(ctx context.Context, f remoteFile, root, name stri
 	os.Remove(file)
 	olds, _ := filepath.Glob(part[:len(part)-len("0123456789abcdef.incomplete")] + "*.incomplete")
 	for _, p := range olds {
-		if p != part {
+		if p != part || !reusable { // without validators, a part may be of another version
 			os.Remove(p)
 		}
 	}
