@@ -15,13 +15,24 @@ import (
 	"github.com/tetratelabs/wazero/experimental"
 	"github.com/zmlc/zmlc/emit"
 	"github.com/zmlc/zmlc/ir"
+	"github.com/zmlc/zmlc/weights/source"
 )
 
 // Options configure Open.
 type Options struct {
-	// Weights is the safetensors file the parameters are bound from by
-	// name; "" when the bundle embeds its weights or has none.
+	// Weights is where the parameters are bound from, by name: a
+	// location of package weights/source (a safetensors file, a folder or
+	// Hub repository holding model.safetensors or the shards of
+	// model.safetensors.index.json, hf://ORG/NAME[@REV][/FILE],
+	// s3://BUCKET/KEY, https://...); "" when the bundle embeds its weights
+	// or has none. Remote files are fetched into the cache at Open.
 	Weights string
+	// Source tunes how Weights is fetched (caches, endpoints, tokens,
+	// parallel parts); nil reads the environment (source.FromEnv).
+	Source *source.Options
+	// Context bounds fetching remote weights at Open; nil is
+	// context.Background().
+	Context context.Context
 	// Driver runs the bundle; nil picks the target's default driver (the
 	// wasm target's, the only one built in so far).
 	Driver Driver

@@ -39,6 +39,11 @@ fi
 
 go mod download
 
+# SeaweedFS, the S3 server of weights/source's tests, built once into a cache;
+# huggingface_hub, for the test that shares its cache.
+scripts/setup_seaweedfs.sh
+scripts/setup_hfhub.sh
+
 # Bazel (README.md, "Bazel"): Debian's bazel-bootstrap, rules_go and gazelle
 # from the Go module proxy, .bazelrc.user for this machine.
 scripts/setup_bazel.sh

@@ -111,6 +111,15 @@ Examples:
   zmlc run mnist.zpkg --weights examples/mnist/mlp.safetensors --input images.npy --bench 100
   zmlc run add.zpkg --function add --input 4xf32=1,2,3,4 --input 4xf32=10 --expected_output 4xf32=11,12,13,14
   zmlc run model.zpkg --input @inputs.npz --output @out.npy
+  zmlc run llama.zpkg --weights hf://karpathy/stories260K@main --input ids.npy
+  zmlc run llama.zpkg --weights s3://models/stories260K/ --input ids.npy
+
+--weights takes a location: a local file or folder, hf://ORG/NAME[@REV][/FILE]
+(the Hugging Face Hub and its cache: HF_ENDPOINT, HF_TOKEN, HF_HOME,
+HF_HUB_OFFLINE=1), s3://BUCKET/KEY (AWS credentials, AWS_ENDPOINT_URL) or
+https://HOST/PATH. A folder holds model.safetensors or the shards listed in
+model.safetensors.index.json. Remote files are downloaded once into a cache
+(resumed after an interruption, checked against their sha256 or MD5).
 
 Exit status: 0 success, 1 a bad bundle, weight, input or a failed run (one
 line saying what), 2 usage error.
@@ -129,9 +138,12 @@ stablehlo-translate --interpret. The file is split on "// -----" lines; each
 part is parsed and verified (a .zml model is compiled by the front end first,
 with --dim bindings), then every public function without arguments
 runs (or only --entry NAME, with one --input per argument, as
-iree-run-module takes them, and --weights for a model's parameters). Results
-print in full as MLIR dense literals after a "// @NAME" line. Failed check.*
-ops print the function and the first differing element.
+iree-run-module takes them). With --weights
+LOCATION (a path, hf://, s3:// or https://, as for zmlc run), a .zml model's
+parameters (the arguments marked zml.param) are bound from the checkpoint by
+name and --input gives the other arguments. Results print as
+MLIR dense literals after a "// @NAME" line. Failed check.* ops print the
+function and the first differing element.
 
 Flags:
 %s

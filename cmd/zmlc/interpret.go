@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/interp"
 	"github.com/zmlc/zmlc/ir/tensorio"
+	"github.com/zmlc/zmlc/weights/source"
 )
 
 // interpretOptions are the flags of `zmlc interpret`.
@@ -19,8 +21,8 @@ type interpretOptions struct {
 	Inputs    []string
 	OutputDir string
 	Dims      []string // --dim NAME=SIZE for a .zml input
-	// Weights is the safetensors file the arguments marked zml.param (a
-	// .zml model's parameters) are bound from, by name.
+	// Weights is --weights LOCATION: binds the zml.param arguments (a
+	// .zml model's parameters) by name.
 	Weights string
 	Lang    string // -x
 	Help    bool
@@ -34,11 +36,11 @@ func newInterpretFlags(o *interpretOptions) *pflag.FlagSet {
 	fs.StringVar(&o.Entry, "entry", "", "run only the function `NAME` (it may take arguments: see --input)")
 	fs.StringVar(&o.Entry, "function", "", "the same as --entry `NAME` (iree-run-module's name)")
 	fs.StringArrayVar(&o.Inputs, "input", nil, "an argument of --entry (repeat, in order), as iree-run-module: `TENSOR` = 2x3xf32=1,2,3,4,5,6, f32=1.5, @x.npy, @x.npz (one per array)")
-	fs.StringVar(&o.Weights, "weights", "", "bind the parameters of a .zml model (arguments marked zml.param) from safetensors `FILE`, by name")
 	addResultFlags(fs, &o.resultOptions, false)
 	addLanguageFlag(fs, &o.Lang)
 	fs.StringVar(&o.OutputDir, "output-dir", "", "also write each result as .npy into `DIR`")
 	fs.StringArrayVar(&o.Dims, "dim", nil, "bind a symbolic dimension of a .zml input, `NAME=SIZE` (repeatable)")
+	fs.StringVar(&o.Weights, "weights", "", "bind the model's parameters (zml.param arguments) from the safetensors weights at `LOCATION` (a file or folder, hf://ORG/NAME[@REV][/FILE], s3://BUCKET/KEY, https://...)")
 	fs.BoolVarP(&o.Help, "help", "h", false, "print this help and exit")
 	return fs
 }
@@ -117,6 +119,14 @@ func interpretMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 			return exitError
 		}
 	}
+	var weights *tensorio.Shards
+	if o.Weights != "" {
+		if weights, err = openWeights(o.Weights); err != nil {
+			reportError(stderr, err, "", nil)
+			return exitError
+		}
+		defer weights.Close()
+	}
 	var mods []*ir.Module
 	if inputKind(o.Args[0], o.Lang) == "zml" {
 		// A .zml model is compiled by the front end first, as `zmlc opt` does.
@@ -142,14 +152,7 @@ func interpretMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		reportError(stderr, err, filename, src)
 		return exitError
 	}
-	r := &interpretRun{opts: o, stdout: stdout, stderr: stderr, filename: filename, src: src, split: len(mods) > 1, expected: expected}
-	if o.Weights != "" {
-		if r.weights, err = tensorio.OpenSafetensors(o.Weights); err != nil {
-			reportError(stderr, fmt.Errorf("--weights %s: %v", o.Weights, unwrapPath(err)), "", nil)
-			return exitError
-		}
-		defer r.weights.Close()
-	}
+	r := &interpretRun{opts: o, stdout: stdout, stderr: stderr, filename: filename, src: src, split: len(mods) > 1, weights: weights, expected: expected}
 	for k, m := range mods {
 		r.module(k, m, inputs)
 	}
@@ -174,8 +177,8 @@ type interpretRun struct {
 	stdout, stderr io.Writer
 	filename       string
 	src            []byte
-	split          bool // the file has several `// -----` parts
-	weights        *tensorio.File
+	split          bool             // the file has several `// -----` parts
+	weights        *tensorio.Shards // --weights, or nil
 	expected       []*ir.Tensor
 
 	ran, failedChecks, errors int
@@ -205,8 +208,15 @@ func (r *interpretRun) module(k int, m *ir.Module, inputs []interp.Value) {
 			}
 			continue
 		}
-		if f.IsPublic() && len(f.Type.Inputs) == 0 {
-			r.call(k, m, f, nil)
+		if f.IsPublic() && len(f.Type.Inputs) == r.params(f) {
+			args, err := r.bindArgs(f, nil)
+			if err != nil {
+				reportError(r.stderr, fmt.Errorf("@%s: %v", f.Name, err), "", nil)
+				r.errors++
+				r.ran++
+				continue
+			}
+			r.call(k, m, f, args)
 		}
 	}
 }
@@ -255,6 +265,32 @@ func (r *interpretRun) call(k int, m *ir.Module, f *ir.Func, args []interp.Value
 			}
 		}
 	}
+}
+
+// params returns the number of f's arguments bound from --weights: those
+// with a zml.param attribute, when --weights is given.
+func (r *interpretRun) params(f *ir.Func) int {
+	n := 0
+	for i := range f.Type.Inputs {
+		if _, ok := f.ArgAttr(i, "zml.param").(ir.StringAttr); ok && r.weights != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// openWeights resolves the --weights location (fetching remote files into
+// the cache) and maps its safetensors files.
+func openWeights(loc string) (*tensorio.Shards, error) {
+	m, err := source.Open(context.Background(), loc, nil)
+	if err != nil {
+		return nil, err
+	}
+	s, err := m.OpenSafetensors()
+	if err != nil {
+		return nil, fmt.Errorf("weights %s: %w", loc, err)
+	}
+	return s, nil
 }
 
 // writeValue writes v as DIR/name.npy; a tuple's elements go to
@@ -310,7 +346,7 @@ func (r *interpretRun) bindArgs(f *ir.Func, inputs []interp.Value) ([]interp.Val
 			continue
 		}
 		if r.weights == nil {
-			return nil, fmt.Errorf("parameter %q (%s) needs its weights: pass --weights FILE.safetensors", string(name), t)
+			return nil, fmt.Errorf("parameter %q (%s) needs its weights: pass --weights LOCATION", string(name), t)
 		}
 		w, err := r.weights.Tensor(string(name))
 		if err != nil {

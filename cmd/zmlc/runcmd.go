@@ -38,7 +38,7 @@ type runOptions struct {
 // newRunFlags returns the flag set of `zmlc run`, bound to o.
 func newRunFlags(o *runOptions) *pflag.FlagSet {
 	fs := newFlagSet("zmlc run")
-	fs.StringVar(&o.Weights, "weights", "", "bind the parameters from safetensors `FILE` (not needed when the bundle embeds them)")
+	fs.StringVar(&o.Weights, "weights", "", "bind the parameters from the safetensors weights at `LOCATION`: a file or folder (model.safetensors or the shards of model.safetensors.index.json), hf://ORG/NAME[@REV][/FILE], s3://BUCKET/KEY or https://... (not needed when the bundle embeds them)")
 	fs.StringArrayVar(&o.Inputs, "input", nil, "an argument of the entry (repeat, in order), as iree-run-module: `TENSOR` = 2x3xf32=1,2,3,4,5,6, f32=1.5, @x.npy, @x.npz (one per array)")
 	fs.StringVar(&o.Entry, "entry", "", "the entry point `NAME` to run (default: the bundle's only one, or every entry when none takes inputs)")
 	fs.StringVar(&o.Entry, "function", "", "the same as --entry `NAME` (iree-run-module's name)")
