@@ -375,3 +375,53 @@ func (f fx) roundAway(x *K.Node) *K.Node {
 	r := f.sel(f.ge(f.sub(a, fl), f.c(0.5)), f.add(fl, f.c(1)), fl)
 	return f.copysign(r, x)
 }
+
+// fmod is the exact remainder of x by y with the sign of x (IEEE fmod, the
+// spec's remainder): lavapipe's OpFRem computes x - y*trunc(x/y), which
+// rounds (rem(1e10, 7) gave 0, rem(50331652, 2.5) gave 4). With
+// |x| = ma*2^ea and |y| = mb*2^eb (integer significands, subnormals with
+// exponent 1), |x| mod |y| = 2^eb * ((ma*2^(ea-eb)) mod mb): long division
+// of the significands in the unsigned integer type of the width, a chunk
+// of 8 (f32) or 11 (f64) exponent bits per step so the shifted remainder
+// stays below 2^32 (2^64), in a fixed number of straight-line steps (32
+// for f32, 186 for f64) because expansions may sit in vector loops. The
+// result, a multiple of y's ulp below |y|, is exact in the type.
+func (f fx) fmod(x, y *K.Node) *K.Node {
+	b := f.b
+	ut, chunk, steps := ir.UI32, int64(8), int64(32)
+	if f.f64() {
+		ut, chunk, steps = ir.UI64, 11, 186
+	}
+	u := func(v int64) *K.Node { return K.ConstOf(ut, v) }
+	mb := f.mbits()
+	absBits := func(v *K.Node) *K.Node {
+		return b.Bitcast(b.Bin(K.And, f.bits(v), b.Un(K.Not, f.signBit())), ut)
+	}
+	split := func(v *K.Node) (e, m *K.Node) {
+		bits := absBits(v)
+		e = b.Bin(K.ShrL, bits, u(mb))
+		m = b.Bin(K.And, bits, u(int64(1)<<mb-1))
+		norm := b.Bin(K.NE, e, u(0))
+		m = b.Select(norm, b.Bin(K.Or, m, u(int64(1)<<mb)), m)
+		e = b.Select(norm, e, u(1))
+		return b.Convert(e, f.it), m
+	}
+	ea, ma := split(x)
+	eb, mby := split(y)
+	mby = b.Select(b.Bin(K.EQ, mby, u(0)), u(1), mby) // y == 0 is selected away below
+	d := b.Bin(K.Sub, ea, eb)
+	r := b.Bin(K.Rem, ma, mby)
+	for i := range steps {
+		s := b.Bin(K.Sub, d, f.ci(i*chunk))
+		s = b.Bin(K.Max, b.Bin(K.Min, s, f.ci(chunk)), f.ci(0))
+		r = b.Bin(K.Rem, b.Bin(K.Shl, r, b.Convert(s, ut)), mby)
+	}
+	// r * 2^(eb - bias - mbits), exact (r < 2^(mbits+1) converts exactly).
+	res := f.ldexp(b.Convert(r, f.t), b.Bin(K.Sub, eb, f.ci(f.bias()+mb)))
+	ax := f.abs(x)
+	res = f.sel(b.Bin(K.LT, d, f.ci(0)), ax, res)
+	res = f.copysign(res, x)
+	res = f.sel(f.and(f.isinf(y), f.not(f.isinf(x))), x, res)
+	bad := f.or(f.or(f.isnan(x), f.isnan(y)), f.or(f.isinf(x), f.eq(y, f.c(0))))
+	return f.sel(bad, f.c(math.NaN()), res)
+}

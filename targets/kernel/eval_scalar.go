@@ -75,6 +75,10 @@ func evalUnary(k Kind, t ir.ElementType, x val) val {
 			r = math.Tanh(a)
 		case Logistic:
 			r = 1 / (1 + math.Exp(-a))
+			if a < 0 { // e^a/(1+e^a) keeps the tail e^-a would overflow
+				e := math.Exp(a)
+				r = e / (1 + e)
+			}
 		case Sin:
 			r = math.Sin(a)
 		case Cos:

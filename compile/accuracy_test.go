@@ -1,0 +1,247 @@
+package compile
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/zmlc/zmlc/internal/ulp"
+	"github.com/zmlc/zmlc/ir"
+	"github.com/zmlc/zmlc/ir/asm"
+	"github.com/zmlc/zmlc/ir/interp"
+)
+
+// Accuracy regressions (issue 12): each case is a program whose data are
+// entry arguments (so -O2's constant folder cannot compute it), run on the
+// interpreter and on wasm, cpu and vulkan at -O0 and -O2, each result
+// within maxULP of an exact reference (worked out in float64 where that is
+// exact, else with 60-digit arithmetic) — not only of the interpreter.
+
+// accCase is one accuracy regression.
+type accCase struct {
+	name   string
+	src    string       // @main with arguments
+	inputs []*ir.Tensor // @main's arguments
+	want   []*ir.Tensor // the correctly rounded results
+	maxULP float64
+	// skip names targets that reject the program by design (vulkan: f64
+	// where the device lacks it), empty for none.
+	skip map[string]bool
+}
+
+// accTensor is a tensor of type elem and shape holding vals rounded to
+// elem.
+func accTensor(elem ir.ElementType, shape []int64, vals []float64) *ir.Tensor {
+	x := ir.MustTensor(ir.TensorOf(elem, shape...))
+	for i, v := range vals {
+		x.Set(i, v)
+	}
+	return x
+}
+
+// checkULP returns "" when every element of got is within maxULP of want.
+func checkULP(got, want *ir.Tensor, maxULP float64) string {
+	if !ir.TypesEqual(got.Type, want.Type) {
+		return fmt.Sprintf("type %s, want %s", got.Type, want.Type)
+	}
+	worst, at := 0.0, -1
+	for i := range want.F {
+		if d := ulp.Distance(got.F[i], want.F[i], want.Type.Elem); d > worst {
+			worst, at = d, i
+		}
+	}
+	if worst > maxULP {
+		return fmt.Sprintf("element %d: got %v, want %v (%.0f ulp > %.0f)", at, got.F[at], want.F[at], worst, maxULP)
+	}
+	return ""
+}
+
+// runAccCase runs c on the interpreter and on every target at -O0 and -O2.
+func runAccCase(t *testing.T, c accCase) {
+	t.Helper()
+	m, err := asm.Parse(c.name+".mlir", []byte(c.src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := make([]interp.Value, len(c.inputs))
+	for i, x := range c.inputs {
+		args[i] = x
+	}
+	res, err := interp.New(m).Call("main", args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range c.want {
+		if d := checkULP(res[i].(*ir.Tensor), w, c.maxULP); d != "" {
+			t.Errorf("interp: result %d: %s", i, d)
+		}
+	}
+	for _, target := range []string{"wasm", "cpu", "vulkan"} {
+		for _, level := range []int{0, 2} {
+			t.Run(fmt.Sprintf("%s/O%d", target, level), func(t *testing.T) {
+				if c.skip[target] {
+					t.Skipf("%s rejects this program by design", target)
+				}
+				needTarget(t, target)
+				got, err := Run(context.Background(), c.name+".mlir", []byte(c.src), Options{Target: target, OptLevel: &level}, "", "main", c.inputs)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, w := range c.want {
+					if d := checkULP(got[i], w, c.maxULP); d != "" {
+						t.Errorf("result %d: %s", i, d)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestAccuracyNarrowDot: bf16 and f16 dot_general with K = 64 and values
+// near 70 accumulate in f32 and round once (within 1 ulp of the exact
+// sum, which float64 holds exactly); accumulating in bf16 was 0.75 off.
+func TestAccuracyNarrowDot(t *testing.T) {
+	for _, e := range []ir.ElementType{ir.BF16, ir.F16} {
+		t.Run(e.String(), func(t *testing.T) {
+			const m, k, n = 3, 64, 5
+			rng := rand.New(rand.NewPCG(1, uint64(e)))
+			a, b := make([]float64, m*k), make([]float64, k*n)
+			for i := range a {
+				a[i] = ir.RoundFloat(1+rng.Float64()*0.2, e)
+			}
+			for i := range b {
+				b[i] = ir.RoundFloat(0.9+rng.Float64()*0.2, e)
+			}
+			want := make([]float64, m*n)
+			for i := range m {
+				for j := range n {
+					s := 0.0 // exact: 64 products of 8- (11-) bit significands
+					for l := range k {
+						s += a[i*k+l] * b[l*n+j]
+					}
+					want[i*n+j] = s
+				}
+			}
+			ty := e.String()
+			src := fmt.Sprintf(`func.func @main(%%a: tensor<%dx%dx%s>, %%b: tensor<%dx%dx%s>) -> tensor<%dx%dx%s> {
+  %%r = stablehlo.dot_general %%a, %%b, contracting_dims = [1] x [0] : (tensor<%dx%dx%s>, tensor<%dx%dx%s>) -> tensor<%dx%dx%s>
+  return %%r : tensor<%dx%dx%s>
+}`, m, k, ty, k, n, ty, m, n, ty, m, k, ty, k, n, ty, m, n, ty, m, n, ty)
+			runAccCase(t, accCase{name: "narrow_dot", src: src,
+				inputs: []*ir.Tensor{accTensor(e, []int64{m, k}, a), accTensor(e, []int64{k, n}, b)},
+				want:   []*ir.Tensor{accTensor(e, []int64{m, n}, want)}, maxULP: 1})
+		})
+	}
+}
+
+// TestAccuracyNarrowConv: a bf16 convolution (32 input features, window
+// 3: 96 terms near 70) accumulates in f32 and rounds once.
+func TestAccuracyNarrowConv(t *testing.T) {
+	const w, cin, cout, kw = 6, 32, 3, 3
+	e := ir.BF16
+	rng := rand.New(rand.NewPCG(2, 3))
+	x, f := make([]float64, w*cin), make([]float64, kw*cin*cout)
+	for i := range x {
+		x[i] = ir.RoundFloat(0.8+rng.Float64()*0.2, e)
+	}
+	for i := range f {
+		f[i] = ir.RoundFloat(0.8+rng.Float64()*0.2, e)
+	}
+	ow := w - kw + 1
+	want := make([]float64, ow*cout)
+	for o := range ow {
+		for co := range cout {
+			s := 0.0
+			for p := range kw {
+				for ci := range cin {
+					s += x[(o+p)*cin+ci] * f[(p*cin+ci)*cout+co]
+				}
+			}
+			want[o*cout+co] = s
+		}
+	}
+	src := `func.func @main(%x: tensor<1x6x32xbf16>, %f: tensor<3x32x3xbf16>) -> tensor<1x4x3xbf16> {
+  %r = stablehlo.convolution(%x, %f) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {stride = [1], pad = [[0, 0]], lhs_dilate = [1], rhs_dilate = [1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x32xbf16>, tensor<3x32x3xbf16>) -> tensor<1x4x3xbf16>
+  return %r : tensor<1x4x3xbf16>
+}`
+	runAccCase(t, accCase{name: "narrow_conv", src: src,
+		inputs: []*ir.Tensor{accTensor(e, []int64{1, w, cin}, x), accTensor(e, []int64{kw, cin, cout}, f)},
+		want:   []*ir.Tensor{accTensor(e, []int64{1, int64(ow), cout}, want)}, maxULP: 1})
+}
+
+var _ = math.Inf
+
+// TestAccuracyLongSum: the sum of 10^6 f32 copies of 0.1 (exactly
+// 100000.0014901161, 100000 in f32) and of a mixed-sign series, on every
+// target; the left fold gave 100958.3 (interp, wasm, cpu) and 100003.7
+// (vulkan). The bound, 16 ulp of the result (the tree gives 11), is far
+// below the fold's 7700 ulp.
+func TestAccuracyLongSum(t *testing.T) {
+	const n = 1000000
+	x := make([]float64, n)
+	for i := range x {
+		x[i] = 0.1
+	}
+	// Rows of a [4, 250000] sum: 0.1, 1e-3 * i (exact in f64 after
+	// rounding each term to f32), alternating signs, and 3 * 2^-30.
+	y := make([]float64, n)
+	want2 := make([]float64, 4)
+	for i := range y {
+		r, c := i/250000, i%250000
+		switch r {
+		case 0:
+			y[i] = float64(float32(0.1))
+		case 1:
+			y[i] = float64(float32(1e-3 * float64(c)))
+		case 2:
+			y[i] = float64(float32(math.Pow(-1, float64(c)) * (1 + float64(c%7)/8)))
+		default:
+			y[i] = 3 * 0x1p-30
+		}
+		want2[r] += y[i] // f64: exact to far below an f32 ulp
+	}
+	src := `func.func @main(%x: tensor<1000000xf32>, %y: tensor<4x250000xf32>) -> (tensor<f32>, tensor<4xf32>) {
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %s = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [0] : (tensor<1000000xf32>, tensor<f32>) -> tensor<f32>
+  %r = stablehlo.reduce(%y init: %z) applies stablehlo.add across dimensions = [1] : (tensor<4x250000xf32>, tensor<f32>) -> tensor<4xf32>
+  return %s, %r : tensor<f32>, tensor<4xf32>
+}`
+	runAccCase(t, accCase{name: "long_sum", src: src,
+		inputs: []*ir.Tensor{accTensor(ir.F32, []int64{n}, x), accTensor(ir.F32, []int64{4, 250000}, y)},
+		want:   []*ir.Tensor{accTensor(ir.F32, nil, []float64{float64(float32(0.1)) * n}), accTensor(ir.F32, []int64{4}, want2)},
+		maxULP: 16})
+}
+
+// TestAccuracyRemainder: remainder is the exact fmod with the sign of the
+// dividend on every target (vulkan's OpFRem computed x - y*trunc(x/y):
+// rem(1e10, 7) gave 0, rem(50331652, 2.5) gave 4). The reference is Go's
+// math.Mod, exact.
+func TestAccuracyRemainder(t *testing.T) {
+	xs := []float64{1e10, 50331652, -7.5, 5.5, 3e38, 0x1p-140, math.Copysign(0, -1), 1, -1e30, 0x1.fffffep127, 0x1p-149, 7, math.Inf(1), math.NaN(), 13}
+	ys := []float64{7, 2.5, 2, math.Inf(-1), 0x1p-149, 0x1p-149 * 3, 3, 0, 0.1, 0x1p-149, 0x1.fffffep127, -7, 2, 1, 0x1p-130}
+	for _, e := range []ir.ElementType{ir.F32, ir.F64} {
+		t.Run(e.String(), func(t *testing.T) {
+			x, y := make([]float64, len(xs)), make([]float64, len(xs))
+			want := make([]float64, len(xs))
+			for i := range xs {
+				x[i], y[i] = ir.RoundFloat(xs[i], e), ir.RoundFloat(ys[i], e)
+				want[i] = math.Mod(x[i], y[i])
+			}
+			if e == ir.F64 {
+				x = append(x, 1e300, 0x1p1023, 1e-300, 0x1p-1074*5)
+				y = append(y, 3.3e-300, 0x1p-1074*3, 7e-310, 0x1p-1074*2)
+				for i := len(want); i < len(x); i++ {
+					want = append(want, math.Mod(x[i], y[i]))
+				}
+			}
+			n := int64(len(x))
+			ty := fmt.Sprintf("tensor<%dx%s>", n, e)
+			src := fmt.Sprintf("func.func @main(%%x: %s, %%y: %s) -> %s {\n  %%r = stablehlo.remainder %%x, %%y : %s\n  return %%r : %s\n}", ty, ty, ty, ty, ty)
+			runAccCase(t, accCase{name: "remainder", src: src,
+				inputs: []*ir.Tensor{accTensor(e, []int64{n}, x), accTensor(e, []int64{n}, y)},
+				want:   []*ir.Tensor{accTensor(e, []int64{n}, want)}, maxULP: 0})
+		})
+	}
+}

@@ -1,0 +1,44 @@
+// Package ulp measures the accuracy of zmlc's elementwise math against
+// correctly rounded reference tables: the distance in units in the last
+// place (ULP) between a computed value and the exact value rounded to the
+// element type, per function, element type and target.
+//
+// The tables come from scripts/ulp_ref.py (mpmath at 256 bits, rounded to
+// nearest even into the type); TestBounds runs a bounded sample of them on
+// every target in CI, and scripts/ulp.sh the full sweep that fills the
+// table in docs/IR.md.
+package ulp
+
+import (
+	"math"
+
+	"github.com/zmlc/zmlc/ir"
+)
+
+// Distance is the number of representable values of float type e between
+// got and want (both values of e): 0 when they are equal (any NaN equals
+// any NaN, +0 and -0 are one apart), +Inf when exactly one of them is NaN
+// or an infinity differs from the other value.
+func Distance(got, want float64, e ir.ElementType) float64 {
+	switch {
+	case math.IsNaN(got) || math.IsNaN(want):
+		if math.IsNaN(got) && math.IsNaN(want) {
+			return 0
+		}
+		return math.Inf(1)
+	case got == want && math.Signbit(got) == math.Signbit(want):
+		return 0
+	case math.IsInf(got, 0) || math.IsInf(want, 0):
+		return math.Inf(1)
+	}
+	// Map each value to its rank in the ordered set of values of e:
+	// non-negative values by their bits, negative ones mirrored below -0.
+	rank := func(x float64) float64 {
+		b := float64(ir.FloatBits(math.Abs(x), e))
+		if math.Signbit(x) {
+			return -b - 1
+		}
+		return b
+	}
+	return math.Abs(rank(got) - rank(want))
+}
