@@ -343,7 +343,8 @@ func (f fx) atan2(y, x *K.Node) *K.Node {
 }
 
 // pow with math.Pow's special cases; the core is exp(y*log|x|), in wide
-// (f64) when the target has it and x is f32.
+// (f64) when the target has it and x is f32, else with log|x| and the
+// product in double precision (powCore).
 func (f fx) pow(x, y *K.Node, wide bool) *K.Node {
 	ax := f.abs(x)
 	var core *K.Node
@@ -352,7 +353,7 @@ func (f fx) pow(x, y *K.Node, wide bool) *K.Node {
 		ww := w.exp(w.mul(f.b.Convert(y, ir.F64), w.log(f.b.Convert(ax, ir.F64))))
 		core = f.b.Convert(ww, f.t)
 	} else {
-		core = f.exp(f.mul(y, f.log(ax)))
+		core = f.powCore(ax, y)
 	}
 	fy := f.floor(y)
 	yInt := f.and(f.eq(fy, y), f.not(f.isinf(y)))
@@ -424,4 +425,100 @@ func (f fx) fmod(x, y *K.Node) *K.Node {
 	res = f.sel(f.and(f.isinf(y), f.not(f.isinf(x))), x, res)
 	bad := f.or(f.or(f.isnan(x), f.isnan(y)), f.or(f.isinf(x), f.eq(y, f.c(0))))
 	return f.sel(bad, f.c(math.NaN()), res)
+}
+
+// twoSum returns s = fl(a+b) and the exact error a + b - s (Knuth).
+func (f fx) twoSum(a, b *K.Node) (s, e *K.Node) {
+	s = f.add(a, b)
+	bb := f.sub(s, a)
+	return s, f.add(f.sub(a, f.sub(s, bb)), f.sub(b, bb))
+}
+
+// twoProd returns p = fl(a*b) and the exact error a*b - p (Dekker's
+// product with Veltkamp's split: no FMA needed). |a|, |b| must stay below
+// 2^(emax - 14) (f32) or 2^(emax - 28) (f64) so the split cannot overflow.
+func (f fx) twoProd(a, b *K.Node) (p, e *K.Node) {
+	c := 4097.0 // 2^12 + 1
+	if f.f64() {
+		c = 134217729 // 2^27 + 1
+	}
+	split := func(v *K.Node) (hi, lo *K.Node) {
+		t := f.mul(f.c(c), v)
+		hi = f.sub(t, f.sub(t, v))
+		return hi, f.sub(v, hi)
+	}
+	p = f.mul(a, b)
+	ah, al := split(a)
+	bh, bl := split(b)
+	e = f.add(f.add(f.add(f.sub(f.mul(ah, bh), p), f.mul(ah, bl)), f.mul(al, bh)), f.mul(al, bl))
+	return p, e
+}
+
+// logDD returns log(x) for a finite x > 0 as an unevaluated sum hi + lo
+// with about twice the type's precision: x = 2^e m, m in [sqrt(1/2),
+// sqrt(2)), log(m) = 2 atanh(s) with s = (m-1)/(m+1) in double precision
+// (the series' leading term carries the low part) and e ln2 in
+// Cody-Waite parts. pow's core, so that x^y = e^(y log x) keeps
+// |y log x| * 2^-2p instead of |y log x| * 2^-p.
+func (f fx) logDD(x *K.Node) (hi, lo *K.Node) {
+	minN, scale, terms := float64(math.Float32frombits(0x00800000)), 25.0, 6
+	if f.f64() {
+		minN, scale, terms = 0x1p-1022, 54, 13
+	}
+	sub := f.lt(x, f.c(minN))
+	xs := f.sel(sub, f.mul(x, f.c(math.Ldexp(1, int(scale)))), x)
+	bits := f.bits(xs)
+	mb := f.mbits()
+	expMask := int64(0x7ff)
+	if !f.f64() {
+		expMask = 0xff
+	}
+	e := f.b.Bin(K.And, f.b.Bin(K.ShrL, bits, f.ci(mb)), f.ci(expMask))
+	e = f.b.Bin(K.Sub, e, f.ci(f.bias()))
+	e = f.b.Bin(K.Sub, e, f.sel(sub, f.ci(int64(scale)), f.ci(0)))
+	m := f.fromBits(f.b.Bin(K.Or, f.b.Bin(K.And, bits, f.ci(int64(1)<<mb-1)), f.ci(f.bias()<<mb)))
+	hiM := f.gt(m, f.c(math.Sqrt2))
+	m = f.sel(hiM, f.mul(m, f.c(0.5)), m)
+	e = f.sel(hiM, f.b.Bin(K.Add, e, f.ci(1)), e)
+	num := f.sub(m, f.c(1)) // exact
+	den, dl := f.twoSum(m, f.c(1))
+	sh := f.div(num, den)
+	p, pe := f.twoProd(sh, den)
+	sl := f.div(f.sub(f.sub(f.sub(num, p), pe), f.mul(sh, dl)), den)
+	s2 := f.mul(sh, sh)
+	c := make([]float64, terms)
+	for n := range c {
+		c[n] = 1 / float64(2*n+3)
+	}
+	tail := f.mul(f.mul(sh, s2), f.poly(s2, c...)) // s^3/3 + s^5/5 + ...
+	lh, ll := f.twoSum(f.add(sh, sh), f.mul(f.c(2), f.add(sl, tail)))
+	ef := f.toFloat(e)
+	hi, lo = f.twoSum(f.mul(ef, f.c(f.ln2hi())), lh) // e*ln2hi is exact
+	lo = f.add(lo, f.add(ll, f.mul(ef, f.c(f.ln2lo()))))
+	// Renormalise: |lo| <= ulp(hi)/2, so that e^(y*lo) ~ 1 + y*lo.
+	hi2 := f.add(hi, lo)
+	return hi2, f.sub(lo, f.sub(hi2, hi))
+}
+
+// powCore is |x|^y = e^(y log|x|) for finite x != 0 with log|x| in
+// double precision (logDD) and the product y log|x| split exactly
+// (twoProd): e^(ph + pl) = e^ph (1 + pl). Exact powers such as 2^50,
+// 10^10 and 2^120 come out within an ulp or two.
+func (f fx) powCore(ax, y *K.Node) *K.Node {
+	lh, ll := f.logDD(ax)
+	big := 1e30 // |y| past it: the result is 0, 1 or inf; twoProd would overflow
+	if f.f64() {
+		big = 1e250
+	}
+	ys := f.sel(f.lt(f.abs(y), f.c(big)), y, f.c(0))
+	ph, pe := f.twoProd(ys, lh)
+	pl := f.add(pe, f.mul(ys, ll))
+	ph = f.sel(f.lt(f.abs(y), f.c(big)), ph, f.mul(y, lh))
+	ex := f.exp(ph)
+	r := f.sel(f.isinf(ex), ex, f.add(ex, f.mul(ex, pl)))
+	// 0^y and inf^y: 0 or inf by the sign of y (pow's caller handles y = 0
+	// and NaN).
+	zero, inf := f.eq(ax, f.c(0)), f.isinf(ax)
+	edge := f.sel(zero, f.sel(f.gt(y, f.c(0)), f.c(0), f.c(math.Inf(1))), f.sel(f.gt(y, f.c(0)), f.c(math.Inf(1)), f.c(0)))
+	return f.sel(f.or(zero, inf), edge, r)
 }
