@@ -179,11 +179,11 @@ func (l *legalizer) floatOp(nb *K.Builder, n *K.Node) *K.Node {
 	case K.Logistic:
 		return f.logistic(x)
 	case K.Sin:
-		return f.trig(x, 0)
+		return f.trig(x, 0, l.p.HasF64)
 	case K.Cos:
-		return f.trig(x, 1)
+		return f.trig(x, 1, l.p.HasF64)
 	case K.Tan:
-		return f.trig(x, 2)
+		return f.trig(x, 2, l.p.HasF64)
 	case K.Erf:
 		return f.erf(x)
 	case K.RoundAway:

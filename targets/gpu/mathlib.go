@@ -169,28 +169,6 @@ func (f fx) tanh(x *K.Node) *K.Node {
 	return f.copysign(t, x)
 }
 
-// reducePi4 returns the quadrant q (integer, 0..3) and z with
-// |x| = q*pi/2 + z, |z| <= pi/4 (Cody-Waite in three parts, as Cephes).
-// Accurate for |x| < 8192 (f32) and 2^30 (f64); larger arguments lose
-// accuracy (the result stays within [-1, 1] for sin and cos).
-func (f fx) reducePi4(a *K.Node) (q, z *K.Node) {
-	dp1, dp2, dp3 := 0.78515625, 2.4187564849853515625e-4, 3.77489497744594108e-8
-	lim := 1 << 20
-	if f.f64() {
-		dp1, dp2, dp3 = 7.85398125648498535156e-1, 3.77489470793079817668e-8, 2.69515142907905952645e-15
-		lim = 1 << 50
-	}
-	ac := f.sel(f.gt(a, f.c(float64(lim))), f.c(float64(lim)), a) // NaN stays NaN
-	j := f.floor(f.mul(ac, f.c(4/math.Pi)))
-	j = f.sel(f.isnan(j), f.c(0), j)
-	ji := f.toInt(j)
-	ji = f.b.Bin(K.Add, ji, f.b.Bin(K.And, ji, f.ci(1)))
-	y := f.toFloat(ji)
-	z = f.sub(f.sub(f.sub(ac, f.mul(y, f.c(dp1))), f.mul(y, f.c(dp2))), f.mul(y, f.c(dp3)))
-	q = f.b.Bin(K.And, f.b.Bin(K.ShrA, ji, f.ci(1)), f.ci(3))
-	return q, z
-}
-
 // sinPoly and cosPoly are the Taylor polynomials of sin and cos on |z| <= pi/4.
 func (f fx) sinPoly(z, zz *K.Node) *K.Node {
 	return f.add(z, f.mul(f.mul(z, zz), f.poly(zz, f.trigCoeffs(3)...)))
@@ -220,12 +198,34 @@ func (f fx) trigCoeffs(p int) []float64 {
 	return c
 }
 
-// trig computes sin (which 0), cos (1) or tan (2).
-func (f fx) trig(x *K.Node, which int) *K.Node {
+// trig computes sin (which 0), cos (1) or tan (2) of x. The argument is
+// reduced over the whole range (reducePH, Payne-Hanek) for |x| >= pi/4;
+// f32 is computed in f64 when the target has it (wide), rounding once,
+// else in f32. srcMax is the largest exponent of the source type
+// (maxExpOf), which bounds the reduction's table.
+func (f fx) trig(x *K.Node, which int, wide bool) *K.Node {
+	if wide && !f.f64() {
+		w := newFx(f.b, ir.F64)
+		return f.b.Convert(w.trigIn(f.b.Convert(x, ir.F64), which, maxExpOf(f.t)), f.t)
+	}
+	return f.trigIn(x, which, maxExpOf(f.t))
+}
+
+// trigIn is trig in f's own type for inputs of exponent at most srcMax.
+func (f fx) trigIn(x *K.Node, which int, srcMax int64) *K.Node {
 	a := f.abs(x)
-	q, z := f.reducePi4(a)
+	big := f.ge(a, f.c(math.Pi/4))
+	// The reduction runs on a finite argument >= pi/4 (others select it away).
+	ar := f.sel(f.and(big, f.lt(a, f.c(math.Inf(1)))), a, f.c(1))
+	q, z, zl := f.reducePH(ar, srcMax)
+	q = f.sel(big, q, f.ci(0))
+	z = f.sel(big, z, a)
+	zl = f.sel(big, zl, f.c(0))
 	zz := f.mul(z, z)
-	sp, cp := f.sinPoly(z, zz), f.cosPoly(zz)
+	// sin(z + zl) = sin z + zl cos z, cos(z + zl) = cos z - zl sin z (to
+	// first order; |zl| <= ulp(z)/2).
+	sp := f.add(f.sinPoly(z, zz), f.mul(zl, f.sub(f.c(1), f.mul(f.c(0.5), zz))))
+	cp := f.sub(f.cosPoly(zz), f.mul(zl, z))
 	odd := f.b.Bin(K.NE, f.b.Bin(K.And, q, f.ci(1)), f.ci(0))
 	hi := f.b.Bin(K.GE, q, f.ci(2))
 	var r *K.Node
@@ -242,7 +242,7 @@ func (f fx) trig(x *K.Node, which int) *K.Node {
 		r = f.sel(odd, f.neg(f.div(cp, sp)), f.div(sp, cp))
 		r = f.negIf(r, x)
 	}
-	return f.sel(f.isinf(x), f.c(math.NaN()), r)
+	return f.sel(f.or(f.isinf(x), f.isnan(x)), f.c(math.NaN()), r)
 }
 
 // cbrt: a bit-level first guess refined by Newton's iteration t = (2t + a/t^2)/3.

@@ -80,11 +80,11 @@ func evalUnary(k Kind, t ir.ElementType, x val) val {
 				r = e / (1 + e)
 			}
 		case Sin:
-			r = math.Sin(a)
+			r = fmath.Sin(a)
 		case Cos:
-			r = math.Cos(a)
+			r = fmath.Cos(a)
 		case Tan:
-			r = math.Tan(a)
+			r = fmath.Tan(a)
 		case Erf:
 			r = math.Erf(a)
 		case Floor:
