@@ -157,6 +157,10 @@ func erfF32(e *emitter, x *ir.Value) *ir.Value {
 	x2 := e.mul(xc, xc)
 	r := e.div(e.mul(xc, e.horner(x2, erfAlphaF32)), e.horner(x2, erfBetaF32))
 	small := e.clamp(e.splat(x, -1.0), r, e.splat(x, 1.0))
+	// Below 2^-60, erf(x) = x 2/√π to the last bit; x·α would be subnormal
+	// (31 ulp off near 1e-38).
+	a0 := e.unary("abs", x)
+	small = e.sel(e.cmp("LT", "", a0, e.splat(x, 0x1p-60)), e.mul(x, e.splat(x, 2/math.SqrtPi)), small)
 	a := e.unary("abs", x)
 	ac := e.clamp(e.splat(x, 0.0), a, e.splat(x, 10.0)) // e^-100 = 0 in f32: erfc is 0 past 10
 	ez := e.unary("exponential", e.unary("negate", e.mul(ac, ac)))

@@ -31,14 +31,14 @@ func Distance(got, want float64, e ir.ElementType) float64 {
 	case math.IsInf(got, 0) || math.IsInf(want, 0):
 		return math.Inf(1)
 	}
-	// Map each value to its rank in the ordered set of values of e:
-	// non-negative values by their bits, negative ones mirrored below -0.
-	rank := func(x float64) float64 {
-		b := float64(ir.FloatBits(math.Abs(x), e))
-		if math.Signbit(x) {
-			return -b - 1
-		}
-		return b
+	// The ordered set of values of e: non-negative values by their bits,
+	// negative ones mirrored below -0 (so +0 and -0 are one apart).
+	ua, ub := ir.FloatBits(math.Abs(got), e), ir.FloatBits(math.Abs(want), e)
+	switch {
+	case math.Signbit(got) != math.Signbit(want):
+		return float64(ua) + float64(ub) + 1
+	case ua > ub:
+		return float64(ua - ub)
 	}
-	return math.Abs(rank(got) - rank(want))
+	return float64(ub - ua)
 }
