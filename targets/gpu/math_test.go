@@ -191,3 +191,52 @@ func TestMathULP(t *testing.T) {
 		}
 	}
 }
+
+// TestTrigNearQuadrants: sin, cos and tan of the floats nearest to
+// multiples k pi/2 (k up to 2^40, and scaled up the whole exponent range),
+// where the reduced argument cancels the most, within the documented
+// bounds of the reference (internal/fmath's exact reduction rounded to the
+// type), f32 with and without f64 and f64.
+func TestTrigNearQuadrants(t *testing.T) {
+	var xs []float64
+	for k := 1.0; k < 1<<40; k = k*3 + 1 {
+		xs = append(xs, k*math.Pi/2)
+	}
+	for e := 0; e < 1000; e += 7 {
+		xs = append(xs, math.Ldexp(1.2345678901234567, e), math.Ldexp(math.Pi, e))
+	}
+	for _, v := range []struct {
+		tt     ir.ElementType
+		hasF64 bool
+		bound  map[K.Kind]int64
+	}{
+		{ir.F32, true, map[K.Kind]int64{K.Sin: 1, K.Cos: 1, K.Tan: 1}},
+		{ir.F32, false, map[K.Kind]int64{K.Sin: 2, K.Cos: 2, K.Tan: 4}},
+		{ir.F64, true, map[K.Kind]int64{K.Sin: 2, K.Cos: 2, K.Tan: 4}},
+	} {
+		n := int64(len(xs))
+		in, _ := ir.NewTensor(ir.TensorOf(v.tt, n))
+		for i, x := range xs {
+			in.F[i] = ir.RoundFloat(x, v.tt)
+		}
+		p := Vulkan()
+		p.HasF64 = v.hasF64
+		for _, k := range []K.Kind{K.Sin, K.Cos, K.Tan} {
+			ref, leg := mathKernel(k, v.tt, n), mathKernel(k, v.tt, n)
+			Legalize(leg, p)
+			outR, _ := ir.NewTensor(ir.TensorOf(v.tt, n))
+			outL, _ := ir.NewTensor(ir.TensorOf(v.tt, n))
+			if err := K.EvalKernel(ref, []*ir.Tensor{outR, in, in}); err != nil {
+				t.Fatal(err)
+			}
+			if err := K.EvalKernel(leg, []*ir.Tensor{outL, in, in}); err != nil {
+				t.Fatal(err)
+			}
+			for i := range outR.F {
+				if d := ulps(outL.F[i], outR.F[i], v.tt); d > v.bound[k] {
+					t.Errorf("%s (f64: %v) %s(%v) = %v, want %v (%d ulp)", v.tt, v.hasF64, k, in.F[i], outL.F[i], outR.F[i], d)
+				}
+			}
+		}
+	}
+}

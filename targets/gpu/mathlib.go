@@ -206,18 +206,19 @@ func (f fx) trigCoeffs(p int) []float64 {
 func (f fx) trig(x *K.Node, which int, wide bool) *K.Node {
 	if wide && !f.f64() {
 		w := newFx(f.b, ir.F64)
-		return f.b.Convert(w.trigIn(f.b.Convert(x, ir.F64), which, maxExpOf(f.t)), f.t)
+		return f.b.Convert(w.trigIn(f.b.Convert(x, ir.F64), which, maxExpOf(f.t), true), f.t)
 	}
-	return f.trigIn(x, which, maxExpOf(f.t))
+	return f.trigIn(x, which, maxExpOf(f.t), false)
 }
 
-// trigIn is trig in f's own type for inputs of exponent at most srcMax.
-func (f fx) trigIn(x *K.Node, which int, srcMax int64) *K.Node {
+// trigIn is trig in f's own type for inputs of exponent at most srcMax;
+// narrow says x is an f32 value in f64 (reducePH).
+func (f fx) trigIn(x *K.Node, which int, srcMax int64, narrow bool) *K.Node {
 	a := f.abs(x)
 	big := f.ge(a, f.c(math.Pi/4))
 	// The reduction runs on a finite argument >= pi/4 (others select it away).
 	ar := f.sel(f.and(big, f.lt(a, f.c(math.Inf(1)))), a, f.c(1))
-	q, z, zl := f.reducePH(ar, srcMax)
+	q, z, zl := f.reducePH(ar, srcMax, narrow)
 	q = f.sel(big, q, f.ci(0))
 	z = f.sel(big, z, a)
 	zl = f.sel(big, zl, f.c(0))

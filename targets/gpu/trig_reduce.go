@@ -36,13 +36,21 @@ func twoOverPiChunk(j, cb int64) float64 {
 // reducePH returns the quadrant q (0..3, type f.it) and z = zh + zl in
 // [-pi/4, pi/4] (about; |zl| <= ulp(zh)/2) with a = q pi/2 + z (mod 2 pi)
 // for a finite a >= pi/4 whose exponent E (a = m 2^E) is at most emax.
-func (f fx) reducePH(a *K.Node, emax int64) (q, zh, zl *K.Node) {
+//
+// narrow says a is an f32 value held in f64 (its low 29 significand bits
+// zero): the low half product vanishes and the f32 result needs fewer
+// bits, so 5 chunks and a double-word sum do (2^-100 absolute against the
+// 2^-70 an f32 needs).
+func (f fx) reducePH(a *K.Node, emax int64, narrow bool) (q, zh, zl *K.Node) {
 	b := f.b
 	mb := f.mbits()
 	cb, l, nChunks := int64(12), int64(12), int64(9)
 	minExp := int64(-126)
 	if f.f64() {
 		cb, l, nChunks, minExp = 26, 27, 8, -1022
+	}
+	if narrow {
+		nChunks = 5
 	}
 	bits := f.bits(a)
 	expMask := int64(0xff)
@@ -66,6 +74,10 @@ func (f fx) reducePH(a *K.Node, emax int64) (q, zh, zl *K.Node) {
 		t = f.sub(t, f.mul(f.c(4), f.floor(f.mul(t, f.c(0.25))))) // t mod 4, exact
 		var e0, e1 *K.Node
 		s0, e0 = f.twoSum(s0, t)
+		if narrow {
+			s1 = f.add(s1, e0)
+			return
+		}
 		s1, e1 = f.twoSum(s1, e0)
 		s2 = f.add(s2, e1)
 	}
@@ -77,7 +89,9 @@ func (f fx) reducePH(a *K.Node, emax int64) (q, zh, zl *K.Node) {
 		}
 		wlo := b.Bin(K.Sub, wlo0, f.ci(cb*i))
 		add(f.mul(f.mul(mh, c), pow2(b.Bin(K.Add, wlo, f.ci(l)))))
-		add(f.mul(f.mul(ml, c), pow2(wlo)))
+		if !narrow {
+			add(f.mul(f.mul(ml, c), pow2(wlo)))
+		}
 	}
 	n := f.rint(s0)
 	h, lo := f.twoSum(f.sub(s0, n), s1)
