@@ -171,7 +171,7 @@ func TestAccuracyNarrowConv(t *testing.T) {
 		want:   []*ir.Tensor{accTensor(e, []int64{1, int64(ow), cout}, want)}, maxULP: 1})
 }
 
-var _ = math.Inf
+
 
 // TestAccuracyLongSum: the sum of 10^6 f32 copies of 0.1 (exactly
 // 100000.0014901161, 100000 in f32) and of a mixed-sign series, on every
@@ -371,4 +371,87 @@ func TestAccuracyTrigLarge(t *testing.T) {
 				inputs: []*ir.Tensor{accTensor(c.e, []int64{n}, c.x)}, want: want, maxULP: c.maxULP})
 		})
 	}
+}
+
+// TestAccuracyDotConvTolerance: f32 dot_general (K = 4096) and
+// convolution (3x3 window, 64 input features: 576 terms) on every target
+// against the interpreter (which accumulates in f64 and rounds once):
+// each output within K·2^-24·Σ|a_k·b_k| + 1 ulp, the classic bound of a
+// K-term f32 sum in any order (Higham, Accuracy and Stability of Numerical
+// Algorithms, 2nd ed., §3.1), which the tiled, packed and Winograd forms
+// keep.
+func TestAccuracyDotConvTolerance(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	fill := func(n int) []float64 {
+		v := make([]float64, n)
+		for i := range v {
+			v[i] = float64(float32(rng.Float64()*2 - 1))
+		}
+		return v
+	}
+	check := func(t *testing.T, src string, ins []*ir.Tensor, k int, absSum func(i int) float64) {
+		m, err := asm.Parse("tol.mlir", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		args := make([]interp.Value, len(ins))
+		for i, x := range ins {
+			args[i] = x
+		}
+		ref, err := interp.New(m).Call("main", args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := ref[0].(*ir.Tensor)
+		for _, target := range []string{"wasm", "cpu", "vulkan"} {
+			t.Run(target, func(t *testing.T) {
+				needTarget(t, target)
+				got, err := Run(context.Background(), "tol.mlir", []byte(src), Options{Target: target}, "", "main", ins)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, w := range want.F {
+					tol := float64(k)*0x1p-24*absSum(i) + math.Abs(float64(math.Nextafter32(float32(w), float32(math.Inf(1))))-w)
+					if d := math.Abs(got[0].F[i] - w); d > tol {
+						t.Fatalf("element %d: got %v, want %v (|diff| %g > %g)", i, got[0].F[i], w, d, tol)
+					}
+				}
+			})
+		}
+	}
+	t.Run("dot_general", func(t *testing.T) {
+		const m, k, n = 8, 4096, 16
+		a, b := fill(m*k), fill(k*n)
+		src := `func.func @main(%a: tensor<8x4096xf32>, %b: tensor<4096x16xf32>) -> tensor<8x16xf32> {
+  %r = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<8x4096xf32>, tensor<4096x16xf32>) -> tensor<8x16xf32>
+  return %r : tensor<8x16xf32>
+}`
+		check(t, src, []*ir.Tensor{accTensor(ir.F32, []int64{m, k}, a), accTensor(ir.F32, []int64{k, n}, b)}, k, func(o int) float64 {
+			i, j, s := o/n, o%n, 0.0
+			for l := range k {
+				s += math.Abs(a[i*k+l] * b[l*n+j])
+			}
+			return s
+		})
+	})
+	t.Run("convolution", func(t *testing.T) {
+		const h, w, cin, cout = 10, 10, 64, 128
+		x, f := fill(h*w*cin), fill(9*cin*cout)
+		src := `func.func @main(%x: tensor<1x10x10x64xf32>, %f: tensor<3x3x64x128xf32>) -> tensor<1x8x8x128xf32> {
+  %r = stablehlo.convolution(%x, %f) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x10x10x64xf32>, tensor<3x3x64x128xf32>) -> tensor<1x8x8x128xf32>
+  return %r : tensor<1x8x8x128xf32>
+}`
+		check(t, src, []*ir.Tensor{accTensor(ir.F32, []int64{1, h, w, cin}, x), accTensor(ir.F32, []int64{3, 3, cin, cout}, f)}, 9*cin, func(o int) float64 {
+			oy, ox, co := o/(8*cout), o/cout%8, o%cout
+			s := 0.0
+			for dy := range 3 {
+				for dx := range 3 {
+					for ci := range cin {
+						s += math.Abs(x[((oy+dy)*w+ox+dx)*cin+ci] * f[((dy*3+dx)*cin+ci)*cout+co])
+					}
+				}
+			}
+			return s
+		})
+	})
 }
