@@ -171,8 +171,6 @@ func TestAccuracyNarrowConv(t *testing.T) {
 		want:   []*ir.Tensor{accTensor(e, []int64{1, int64(ow), cout}, want)}, maxULP: 1})
 }
 
-
-
 // TestAccuracyLongSum: the sum of 10^6 f32 copies of 0.1 (exactly
 // 100000.0014901161, 100000 in f32) and of a mixed-sign series, on every
 // target; the left fold gave 100958.3 (interp, wasm, cpu) and 100003.7
