@@ -20,7 +20,7 @@
 #                  code generation of the cpu (shared object), cuda (PTX) and rocm
 #                  (HSACO) targets, and their tests
 #   python3-mpmath  scripts/ulp_ref.py: the correctly rounded reference tables of
-#                  the ULP measurement (compile's TestULP, scripts/ulp.sh); the
+#                  the ULP measurement (compile/accuracy's TestULP, scripts/ulp.sh); the
 #                  bounded CI tables are generated below into the cache
 set -euo pipefail
 

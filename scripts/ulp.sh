@@ -4,7 +4,7 @@
 # SAMPLES f32/f64 inputs spread over every exponent plus the special values;
 # mpmath, scripts/ulp_ref.py: an hour or more on a few cores for 10^6), then
 # runs every transcendental function on the interpreter, wasm, cpu and
-# vulkan over them (compile's TestULP) and prints the table of max ULP per
+# vulkan over them (compile/accuracy's TestULP) and prints the table of max ULP per
 # function, type and target. It fails where a function exceeds its bound.
 #
 # Usage: scripts/ulp.sh [SAMPLES]     (default 1000000)
@@ -15,5 +15,5 @@ dir="${XDG_CACHE_HOME:-$HOME/.cache}/zmlc/ulp/full-v1-$samples"
 if [[ ! -f "$dir/f64.bin" ]]; then
 	python3 scripts/ulp_ref.py --out "$dir" --samples "$samples" --exhaustive16
 fi
-ZMLC_ULP_TABLES="$dir" go test ./compile -run '^TestULP$' -v -timeout 0 -count 1 |
+ZMLC_ULP_TABLES="$dir" go test ./compile/accuracy -run '^TestULP$' -v -timeout 0 -count 1 |
 	grep -E '(ulp > |max ULP against|^ +\||^--- |^FAIL|^ok)'

@@ -3,10 +3,10 @@
 // place (ULP) between a computed value and the exact value rounded to the
 // element type, per function, element type and target.
 //
-// The tables come from scripts/ulp_ref.py (mpmath at 256 bits, rounded to
-// nearest even into the type); TestBounds runs a bounded sample of them on
-// every target in CI, and scripts/ulp.sh the full sweep that fills the
-// table in docs/IR.md.
+// The tables come from scripts/ulp_ref.py (mpmath at 2p + 40 bits for a
+// type of p significand bits, rounded once to nearest even into the type);
+// compile/accuracy's TestULP runs a bounded set of them on every target in
+// CI, and scripts/ulp.sh the full sweep for the table in docs/IR.md.
 package ulp
 
 import (

@@ -1,4 +1,4 @@
-package compile
+package accuracy
 
 import (
 	"context"
@@ -42,7 +42,7 @@ func ulpTables(t *testing.T) string {
 	if err := exec.Command("python3", "-c", "import mpmath").Run(); err != nil {
 		missing(err)
 	}
-	cmd := exec.Command("python3", "../scripts/ulp_ref.py", "--out", dir, "--samples", "2000", "--jobs", "2")
+	cmd := exec.Command("python3", "../../scripts/ulp_ref.py", "--out", dir, "--samples", "2000", "--jobs", "2")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("scripts/ulp_ref.py: %v\n%s", err, out)
 	}
