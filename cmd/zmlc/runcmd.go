@@ -27,6 +27,7 @@ type runOptions struct {
 	Device    string
 	Help      bool
 	Args      []string
+	Trust     trustOptions // --trusted-key, --require-signed (sign.go)
 }
 
 // newRunFlags returns the flag set of `zmlc run`, bound to o.
@@ -39,6 +40,7 @@ func newRunFlags(o *runOptions) *pflag.FlagSet {
 	fs.IntVar(&o.Bench, "bench", 0, "after one warm-up run, time `N` runs and print latency percentiles and throughput")
 	fs.IntVar(&o.Workers, "workers", 0, "worker `COUNT` for wasm kernels (or cpu threads); 0: one per CPU")
 	fs.StringVar(&o.Device, "device", "", "the GPU: a device `NUMBER` (cuda, rocm) or part of its name (vulkan); default: the first (vulkan: the best)")
+	addTrustFlags(fs, &o.Trust, true)
 	fs.BoolVarP(&o.Help, "help", "h", false, "print this help and exit")
 	return fs
 }
@@ -143,8 +145,15 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 }
 
 // openBundle opens the bundle at path and prepares it to run with the
-// driver of its target (runtime/drivers) and the weights of o.
+// driver of its target (runtime/drivers) and the weights of o, under the
+// trust policy of o's --trusted-key and --require-signed (and the
+// environment's), which runtime.OpenBundle checks before the driver
+// loads anything.
 func openBundle(path string, o *runOptions) (*runtime.Runtime, error) {
+	trust, err := o.Trust.policy()
+	if err != nil {
+		return nil, err
+	}
 	b, err := emit.Open(path)
 	if err != nil {
 		var pe *os.PathError
@@ -158,7 +167,7 @@ func openBundle(path string, o *runOptions) (*runtime.Runtime, error) {
 		b.Close()
 		return nil, err
 	}
-	return runtime.OpenBundle(b, runtime.Options{Weights: o.Weights, Driver: drv, Workers: o.Workers})
+	return runtime.OpenBundle(b, runtime.Options{Weights: o.Weights, Driver: drv, Workers: o.Workers, Trust: trust})
 }
 
 // chooseEntry returns the entry point called name, or the bundle's only one
