@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"testing"
 
 	"github.com/zmlc/zmlc/frontend"
 	"github.com/zmlc/zmlc/ir"
@@ -69,6 +70,16 @@ type Options struct {
 	Kernel kernel.TargetParams
 	// Wasm tunes the wasm renderer.
 	Wasm wasm.Options
+	// VerifyEach runs ir.Verify after every pass of the pipeline
+	// (`--verify-each`), naming the pass that broke the module. Without
+	// it the module is verified before the pipeline (Parse) and after it
+	// only: at 100k ops verifying after every pass doubles the time of
+	// the optimiser. Test binaries (testing.Testing) always verify after
+	// every pass.
+	VerifyEach bool
+	// Language is the source's language, "zml" or "mlir" (`-x`); "" takes
+	// it from the file name (.zml, anything else is StableHLO).
+	Language string
 }
 
 // Level returns an optimisation level for Options.OptLevel.
@@ -94,10 +105,10 @@ type Lowered struct {
 	Device *DeviceModule
 }
 
-// Parse reads a .zml (by its extension) or StableHLO (.mlir, anything
-// else) source into a verified module.
+// Parse reads a .zml (by opts.Language, else by its extension) or
+// StableHLO (.mlir, anything else) source into a verified module.
 func Parse(filename string, src []byte, opts Options) (*ir.Module, error) {
-	if strings.HasSuffix(filename, ".zml") {
+	if opts.Language == "zml" || opts.Language == "" && strings.HasSuffix(filename, ".zml") {
 		return frontend.Compile(filename, src, frontend.Options{Dims: opts.Dims})
 	}
 	m, err := asm.Parse(filename, src)
@@ -111,7 +122,8 @@ func Parse(filename string, src []byte, opts Options) (*ir.Module, error) {
 }
 
 // Optimize runs the default pipeline of opts' level on m, then (at -O2,
-// unless NoFusion) the fusion pass.
+// unless NoFusion) the fusion pass, and verifies the result (after every
+// pass with opts.VerifyEach).
 func Optimize(m *ir.Module, opts Options) error {
 	level := 2
 	if opts.OptLevel != nil {
@@ -127,7 +139,17 @@ func Optimize(m *ir.Module, opts Options) error {
 			p = append(p, f)
 		}
 	}
-	return passes.NewManager(p).Run(m)
+	pm := passes.NewManager(p)
+	pm.VerifyEach = opts.VerifyEach || testing.Testing()
+	if err := pm.Run(m); err != nil {
+		return err
+	}
+	if !pm.VerifyEach && len(p) > 0 {
+		if err := ir.Verify(m); err != nil {
+			return fmt.Errorf("verification failed after the -O%d pipeline (%s; rerun with --verify-each to find the pass): %w", level, p, err)
+		}
+	}
+	return nil
 }
 
 // Lower parses, optimises and lowers src to kernels and renders the host
@@ -183,6 +205,9 @@ func LowerModule(m *ir.Module, opts Options) (*Lowered, error) {
 			return nil, err
 		}
 		l.Programs = append(l.Programs, p)
+	}
+	if err := checkMemory(target, l.Programs); err != nil {
+		return nil, err
 	}
 	if target != "wasm" {
 		if err := lowerDevice(l, target, opts); err != nil {

@@ -173,15 +173,30 @@ func lowerDevice(l *Lowered, target string, opts Options) error {
 		var t llvm.Target
 		switch target {
 		case "cpu":
+			if opts.CPU != "" {
+				if err := llvm.CheckName("cpu", opts.CPU, llvm.CPUNames(goruntime.GOARCH)); err != nil {
+					return err
+				}
+			}
 			var err error
 			if t, err = llvm.CPUTarget(opts.CPU); err != nil {
 				return err
 			}
 			dm.Options["cpu"] = t.CPU
 		case "cuda":
+			if opts.Arch != "" {
+				if err := llvm.CheckName("cuda-arch", opts.Arch, llvm.CUDAArchs); err != nil {
+					return err
+				}
+			}
 			t = llvm.NVPTXTarget(opts.Arch)
 			dm.Options["arch"] = t.CPU
 		case "rocm":
+			if opts.Arch != "" {
+				if err := llvm.CheckName("rocm-arch", opts.Arch, llvm.ROCmArchs); err != nil {
+					return err
+				}
+			}
 			t = llvm.AMDGPUTarget(opts.Arch)
 			dm.Options["arch"] = t.CPU
 		}

@@ -34,12 +34,15 @@ type ParamDecl struct {
 	Type *TypeExpr
 }
 
-// SubDecl is `layers: Block[5]` (Count 5) or `attn: Attention` (Count -1).
+// SubDecl is `layers: Block[5]` (Count 5) or `attn: Attention` (Count -1);
+// `layers: Block[n_layers]` takes its count from the bound dimension
+// n_layers (CountDim; repeat_count.go).
 type SubDecl struct {
-	Pos   Pos
-	Name  string
-	Block string
-	Count int64
+	Pos      Pos
+	Name     string
+	Block    string
+	Count    int64
+	CountDim string
 }
 
 func (p *ParamDecl) memberPos() Pos { return p.Pos }

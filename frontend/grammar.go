@@ -52,7 +52,7 @@ type gSub struct {
 	Pos   lexer.Position
 	Name  string  `parser:"@Ident ':'"`
 	Block string  `parser:"@Ident"`
-	Count *string `parser:"('[' @Int ']')? ';'?"`
+	Count *string `parser:"('[' @(Int | Ident) ']')? ';'?"`
 }
 
 type gType struct {

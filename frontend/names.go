@@ -94,6 +94,7 @@ func (c *compiler) checkDecl(d *ModelDecl) {
 			if b.Kind == "model" {
 				c.s.fail(m.Pos, "%s is a model, not a block; only blocks can be sub-modules", m.Block)
 			}
+			c.resolveCount(m)
 			if m.Count == 0 {
 				c.s.fail(m.Pos, "repetition count of %s must be at least 1", m.Name)
 			}

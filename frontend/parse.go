@@ -141,8 +141,10 @@ func (s *source) convFile(g *gFile) *File {
 				m.Members = append(m.Members, &ParamDecl{Pos: s.pos(mem.Param.Pos), Name: strings.Join(mem.Param.Name, "."), Type: s.convType(mem.Param.Type)})
 			case mem.Sub != nil:
 				sd := &SubDecl{Pos: s.pos(mem.Sub.Pos), Name: mem.Sub.Name, Block: mem.Sub.Block, Count: -1}
-				if mem.Sub.Count != nil {
-					sd.Count = s.parseCount(sd.Pos, *mem.Sub.Count)
+				if c := mem.Sub.Count; c != nil && isCountName(*c) {
+					sd.CountDim = *c
+				} else if c != nil {
+					sd.Count = s.parseCount(sd.Pos, *c)
 				}
 				m.Members = append(m.Members, sd)
 			case mem.Fn != nil:

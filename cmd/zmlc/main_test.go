@@ -15,6 +15,8 @@ import (
 var zmlcBin string
 
 func TestMain(m *testing.M) {
+	// Every zmlc the tests start verifies after each pass (--verify-each).
+	os.Setenv("ZMLC_VERIFY_EACH", "1")
 	if bin := os.Getenv("ZMLC_BIN"); bin != "" {
 		// Under Bazel the build made the binary (cmd/zmlc/BUILD.bazel
 		// passes its path relative to the workspace's runfiles root).

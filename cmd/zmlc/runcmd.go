@@ -10,10 +10,10 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+	zmlcapi "github.com/zmlc/zmlc"
 	"github.com/zmlc/zmlc/emit"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/runtime"
-	"github.com/zmlc/zmlc/runtime/drivers"
 )
 
 // runOptions are the flags of `zmlc run`.
@@ -28,14 +28,17 @@ type runOptions struct {
 	Help      bool
 	Args      []string
 	Trust     trustOptions // --trusted-key, --require-signed (sign.go)
+	resultOptions
 }
 
 // newRunFlags returns the flag set of `zmlc run`, bound to o.
 func newRunFlags(o *runOptions) *pflag.FlagSet {
 	fs := newFlagSet("zmlc run")
 	fs.StringVar(&o.Weights, "weights", "", "bind the parameters from safetensors `FILE` (not needed when the bundle embeds them)")
-	fs.StringArrayVar(&o.Inputs, "input", nil, "an argument of the entry, a `FILE.npy` (repeat, one per argument, in order)")
+	fs.StringArrayVar(&o.Inputs, "input", nil, "an argument of the entry (repeat, in order), as iree-run-module: `TENSOR` = 2x3xf32=1,2,3,4,5,6, f32=1.5, @x.npy, @x.npz (one per array)")
 	fs.StringVar(&o.Entry, "entry", "", "the entry point `NAME` to run (default: the bundle's only one)")
+	fs.StringVar(&o.Entry, "function", "", "the same as --entry `NAME` (iree-run-module's name)")
+	addResultFlags(fs, &o.resultOptions, true)
 	fs.StringVar(&o.OutputDir, "output-dir", "", "write result i as `DIR`/ENTRY_i.npy instead of printing it")
 	fs.IntVar(&o.Bench, "bench", 0, "after one warm-up run, time `N` runs and print latency percentiles and throughput")
 	fs.IntVar(&o.Workers, "workers", 0, "worker `COUNT` for wasm kernels (or cpu threads); 0: one per CPU")
@@ -51,7 +54,7 @@ func parseRunArgs(args []string) (*runOptions, error) {
 	o := &runOptions{}
 	fs := newRunFlags(o)
 	if err := fs.Parse(normalizeArgs(fs, args)); err != nil {
-		return nil, &usageError{err.Error()}
+		return nil, &usageError{msg: err.Error()}
 	}
 	o.Args = fs.Args()
 	if o.Help {
@@ -60,11 +63,14 @@ func parseRunArgs(args []string) (*runOptions, error) {
 	if err := oneArg(o.Args, "bundle file"); err != nil {
 		return nil, err
 	}
-	if o.Bench < 0 {
-		return nil, &usageError{fmt.Sprintf("invalid --bench %d: want a number of runs, at least 1", o.Bench)}
+	if o.Bench < 0 || fs.Changed("bench") && o.Bench == 0 {
+		return nil, &usageError{msg: fmt.Sprintf("invalid --bench %d: want a number of runs, at least 1", o.Bench)}
+	}
+	if (len(o.Outputs) > 0 || len(o.Expected) > 0) && o.OutputDir != "" {
+		return nil, &usageError{msg: "--output-dir writes every result: --output and --expected_output apply to a run without it"}
 	}
 	if o.Workers < 0 {
-		return nil, &usageError{fmt.Sprintf("invalid --workers %d: want 0 (one per CPU) or more", o.Workers)}
+		return nil, &usageError{msg: fmt.Sprintf("invalid --workers %d: want 0 (one per CPU) or more", o.Workers)}
 	}
 	return o, nil
 }
@@ -89,24 +95,27 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		reportError(stderr, oneLine(err), "", nil)
 		return exitError
 	}
-	inputs := make([]*ir.Tensor, len(o.Inputs))
-	for i, p := range o.Inputs {
-		t, err := readTensor(p)
-		if err != nil {
-			var pe *os.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			return fail(fmt.Errorf("--input %s: %v", p, err))
-		}
-		inputs[i] = t
-	}
 	rt, err := openBundle(o.Args[0], o)
 	if err != nil {
 		return fail(err)
 	}
 	defer rt.Close()
+	for _, w := range runFlagWarnings(rt.Manifest().Target.Name, o) {
+		fmt.Fprintf(stderr, "zmlc: warning: %s\n", w)
+	}
 	entry, err := chooseEntry(rt.Manifest(), o.Entry)
+	if err != nil {
+		return fail(err)
+	}
+	names := make([]string, len(entry.Inputs))
+	for i, v := range entry.Inputs {
+		names[i] = v.Name
+	}
+	inputs, err := parseTensorArgs("input", o.Inputs, names)
+	if err != nil {
+		return fail(err)
+	}
+	expected, err := parseTensorArgs("expected_output", o.Expected, nil)
 	if err != nil {
 		return fail(err)
 	}
@@ -127,12 +136,23 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 				return fail(fmt.Errorf("cannot write %s: %v", path, err))
 			}
 		}
-	} else if o.Bench == 0 {
-		ir.HexElementsThreshold = -1
-		fmt.Fprintf(stdout, "// @%s\n", entry.Name)
-		for _, t := range outs {
-			fmt.Fprintln(stdout, t.String())
+		outs = nil
+	}
+	// The first run's results go to --output, are checked against
+	// --expected_output, and the rest print unless --bench times runs.
+	rest, err := handleOutputs(o.Outputs, outs)
+	if err != nil {
+		return fail(err)
+	}
+	switch {
+	case len(o.Expected) > 0:
+		if err := checkExpected(entry.Name, expected, outs); err != nil {
+			return fail(err)
 		}
+		fmt.Fprintf(stdout, "// @%s: %d result(s) match --expected_output\n", entry.Name, len(outs))
+	case o.Bench == 0 && o.OutputDir == "" && len(rest) > 0:
+		ir.HexElementsThreshold = -1
+		printResults(stdout, entry.Name, rest, o.PrintFull)
 	}
 	if o.Bench > 0 {
 		times, err := benchmark(ctx, rt, entry.Name, inputs, o.Bench)
@@ -144,9 +164,9 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// openBundle opens the bundle at path and prepares it to run with the
-// driver of its target (runtime/drivers) and the weights of o, under the
-// trust policy of o's --trusted-key and --require-signed (and the
+// openBundle opens the bundle at path with the API's OpenFile: the driver
+// of its target (runtime/drivers) and the weights of o, under the trust
+// policy of o's --trusted-key and --require-signed (and the
 // environment's), which runtime.OpenBundle checks before the driver
 // loads anything.
 func openBundle(path string, o *runOptions) (*runtime.Runtime, error) {
@@ -154,20 +174,30 @@ func openBundle(path string, o *runOptions) (*runtime.Runtime, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := emit.Open(path)
+	m, err := zmlcapi.OpenFile(path, zmlcapi.OpenOptions{Weights: o.Weights, Workers: o.Workers, Device: o.Device, Trust: trust})
 	if err != nil {
 		var pe *os.PathError
-		if errors.As(err, &pe) {
+		if errors.As(err, &pe) && pe.Path == path {
 			return nil, fmt.Errorf("cannot read %s", describeOpenError(path, err))
 		}
 		return nil, err
 	}
-	drv, err := drivers.New(b.Manifest.Target.Name, drivers.Options{Workers: o.Workers, Device: o.Device})
-	if err != nil {
-		b.Close()
-		return nil, err
+	return m.Runtime(), nil
+}
+
+// runFlagWarnings returns a warning for each launcher flag that does
+// nothing for a bundle of target: --device picks a GPU (cuda, rocm,
+// vulkan), --workers sets the threads of the wasm and cpu targets.
+func runFlagWarnings(target string, o *runOptions) []string {
+	var ws []string
+	gpu := target == "cuda" || target == "rocm" || target == "vulkan"
+	if o.Device != "" && !gpu {
+		ws = append(ws, fmt.Sprintf("--device applies to cuda, rocm and vulkan bundles; ignored for this %s bundle", target))
 	}
-	return runtime.OpenBundle(b, runtime.Options{Weights: o.Weights, Driver: drv, Workers: o.Workers, Trust: trust})
+	if o.Workers != 0 && gpu {
+		ws = append(ws, fmt.Sprintf("--workers applies to wasm and cpu bundles; ignored for this %s bundle", target))
+	}
+	return ws
 }
 
 // chooseEntry returns the entry point called name, or the bundle's only one

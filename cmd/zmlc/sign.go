@@ -69,7 +69,7 @@ func keygenMain(args []string, stdout, stderr io.Writer) int {
 	fs.StringVarP(&out, "output", "o", "", "write the private key to `KEY` and the public key to KEY.pub")
 	fs.BoolVarP(&help, "help", "h", false, "print this help and exit")
 	if err := fs.Parse(normalizeArgs(fs, args)); err != nil {
-		reportUsage(stderr, &usageError{err.Error()}, "zmlc keygen")
+		reportUsage(stderr, &usageError{msg: err.Error()}, "zmlc keygen")
 		return exitUsage
 	}
 	if help {
@@ -77,11 +77,11 @@ func keygenMain(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	if len(fs.Args()) > 0 {
-		reportUsage(stderr, &usageError{"unexpected arguments: zmlc keygen takes only -o KEY"}, "zmlc keygen")
+		reportUsage(stderr, &usageError{msg: "unexpected arguments: zmlc keygen takes only -o KEY"}, "zmlc keygen")
 		return exitUsage
 	}
 	if out == "" {
-		reportUsage(stderr, &usageError{"no output: pass -o KEY (writes KEY and KEY.pub)"}, "zmlc keygen")
+		reportUsage(stderr, &usageError{msg: "no output: pass -o KEY (writes KEY and KEY.pub)"}, "zmlc keygen")
 		return exitUsage
 	}
 	fail := func(err error) int {
@@ -151,7 +151,7 @@ func signMain(args []string, stdout, stderr io.Writer) int {
 	fs.StringVarP(&out, "output", "o", "", "write the signed bundle to `FILE` (atomically); default: replace BUNDLE")
 	fs.BoolVarP(&help, "help", "h", false, "print this help and exit")
 	if err := fs.Parse(normalizeArgs(fs, args)); err != nil {
-		reportUsage(stderr, &usageError{err.Error()}, "zmlc sign")
+		reportUsage(stderr, &usageError{msg: err.Error()}, "zmlc sign")
 		return exitUsage
 	}
 	if help {
@@ -163,7 +163,7 @@ func signMain(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if keyPath == "" {
-		reportUsage(stderr, &usageError{"no key: pass --key KEY (a private key from zmlc keygen)"}, "zmlc sign")
+		reportUsage(stderr, &usageError{msg: "no key: pass --key KEY (a private key from zmlc keygen)"}, "zmlc sign")
 		return exitUsage
 	}
 	in := fs.Args()[0]
@@ -204,7 +204,7 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 	addTrustFlags(fs, &o, false)
 	fs.BoolVarP(&help, "help", "h", false, "print this help and exit")
 	if err := fs.Parse(normalizeArgs(fs, args)); err != nil {
-		reportUsage(stderr, &usageError{err.Error()}, "zmlc verify")
+		reportUsage(stderr, &usageError{msg: err.Error()}, "zmlc verify")
 		return exitUsage
 	}
 	if help {
@@ -229,7 +229,7 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 	}
 	p = p.Merge(env)
 	if len(p.TrustedKeys) == 0 {
-		reportUsage(stderr, &usageError{"no trusted key: pass --trusted-key KEY.pub or set ZMLC_TRUSTED_KEYS"}, "zmlc verify")
+		reportUsage(stderr, &usageError{msg: "no trusted key: pass --trusted-key KEY.pub or set ZMLC_TRUSTED_KEYS"}, "zmlc verify")
 		return exitUsage
 	}
 	path := fs.Args()[0]

@@ -83,7 +83,17 @@ type lowerer struct {
 	cur   *[]Step
 	depth int
 	uses  map[*ir.Value][]*ir.Op
+	// calledOps counts the ops lowered through func.call so far (each
+	// call lowers its callee's body again), bounded by MaxCalledOps.
+	calledOps int64
 }
+
+// MaxCalledOps bounds the operations one program lowers through
+// func.calls (each call lowers its callee's body again, so 41 functions
+// each calling the previous twice would lower 2^40 copies); past it the
+// lowering stops with an error at the call. It matches the inliner's
+// default limit (passes.DefaultInlineMaxOps).
+const MaxCalledOps = 1_000_000
 
 // checkElem rejects element types no buffer can hold. Complex buffers are
 // viewed by kernels as their part type with a trailing dimension of 2
@@ -281,6 +291,10 @@ func (l *lowerer) call(op *ir.Op) error {
 	args := f.Args()
 	if len(args) != len(op.Operands) {
 		return errorf(op, "callee @%s takes %d arguments, got %d", sym.Name, len(args), len(op.Operands))
+	}
+	f.Body.Walk(func(*ir.Op) bool { l.calledOps++; return true })
+	if l.calledOps > MaxCalledOps {
+		return errorf(op, "lowering the calls of this program would take more than %d ops, the kernel lowering's limit (each call lowers its callee again): call fewer functions, or compile at -O2, whose inliner reports the call that crosses its own limit", MaxCalledOps)
 	}
 	for i, a := range args {
 		x, err := l.value(op, op.Operands[i])
