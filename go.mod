@@ -14,6 +14,7 @@ require (
 	github.com/tetratelabs/wazero v1.12.0
 	golang.org/x/sys v0.46.0
 	golang.org/x/term v0.44.0
+	google.golang.org/protobuf v1.36.11
 )
 
 require (

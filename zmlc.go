@@ -28,6 +28,7 @@ import (
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/runtime"
 	"github.com/zmlc/zmlc/runtime/drivers"
+	"github.com/zmlc/zmlc/runtime/pjrt"
 )
 
 // Tensor is a dense tensor: its type (element type and static shape) and
@@ -126,6 +127,9 @@ type OpenOptions struct {
 	// Device picks the GPU: a device number (cuda, rocm) or part of its
 	// name (vulkan); "" is the first (vulkan: the best).
 	Device string
+	// PJRT chooses the PJRT plugin and the program form (StableHLO or
+	// HloModuleProto) of tpu, neuron and xla-cpu bundles (runtime/pjrt).
+	PJRT pjrt.Options
 	// Trust is the signature policy (runtime.TrustPolicy; docs/BUNDLE.md,
 	// "Trust model"), merged with the environment's, checked before
 	// anything of the bundle is loaded.
@@ -167,7 +171,7 @@ func openBundle(b *emit.Bundle, o OpenOptions) (*Model, error) {
 		b.Close()
 		return nil, err
 	}
-	drv, err := drivers.New(b.Manifest.Target.Name, drivers.Options{Workers: o.Workers, Device: o.Device})
+	drv, err := drivers.New(b.Manifest.Target.Name, drivers.Options{Workers: o.Workers, Device: o.Device, PJRT: o.PJRT})
 	if err != nil {
 		b.Close()
 		return nil, err

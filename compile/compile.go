@@ -21,6 +21,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmlc/zmlc/emit"
 	"github.com/zmlc/zmlc/frontend"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/asm"
@@ -80,6 +81,9 @@ type Options struct {
 	// Language is the source's language, "zml" or "mlir" (`-x`); "" takes
 	// it from the file name (.zml, anything else is StableHLO).
 	Language string
+	// NeuronTarget is the neuron target's `neuronx-cc --target`
+	// (`--neuron-target`: trn1, trn2 or inf2; "" is trn1).
+	NeuronTarget string
 }
 
 // Level returns an optimisation level for Options.OptLevel.
@@ -101,8 +105,17 @@ type Lowered struct {
 	// vulkan, cuda and rocm; nil on wasm.
 	DevicePrograms []*kernel.Program
 	Wasm           *wasm.Output
-	// Device is the kernel module of a device target (nil on wasm).
+	// Device is the kernel module of a device target (nil on wasm and
+	// the XLA targets).
 	Device *DeviceModule
+	// XLA is the executables of the tpu, neuron and xla-cpu targets.
+	XLA *XLAModules
+	// Checks are each entry function's checks, turned into its last
+	// 2*len(Checks[i]) results (checks.go); nil for a function without.
+	Checks [][]emit.Check
+	// source is the module's text before the checks were turned into
+	// results ("" when there were none): the bundle's program.mlir.
+	source string
 }
 
 // Parse reads a .zml (by opts.Language, else by its extension) or
@@ -122,8 +135,9 @@ func Parse(filename string, src []byte, opts Options) (*ir.Module, error) {
 }
 
 // Optimize runs the default pipeline of opts' level on m, then (at -O2,
-// unless NoFusion) the fusion pass, and verifies the result (after every
-// pass with opts.VerifyEach).
+// unless NoFusion or the target is an XLA target, whose compiler fuses)
+// the fusion pass, and verifies the result (after every pass with
+// opts.VerifyEach).
 func Optimize(m *ir.Module, opts Options) error {
 	level := 2
 	if opts.OptLevel != nil {
@@ -133,7 +147,13 @@ func Optimize(m *ir.Module, opts Options) error {
 	if err != nil {
 		return err
 	}
-	if level >= 2 && !opts.NoFusion && !slices.ContainsFunc(p, func(x passes.Pass) bool { return x.Argument() == "fusion" }) {
+	_, xla := xlaTargets[opts.Target]
+	if xla {
+		// XLA fuses and plans buffers itself; the program it gets stays
+		// StableHLO.
+		p = slices.DeleteFunc(p, func(x passes.Pass) bool { return x.Argument() == "fusion" || x.Argument() == "buffer-assignment" })
+	}
+	if level >= 2 && !opts.NoFusion && !xla && !slices.ContainsFunc(p, func(x passes.Pass) bool { return x.Argument() == "fusion" }) {
 		f, err := passes.New("fusion")
 		if err == nil {
 			p = append(p, f)
@@ -179,7 +199,8 @@ func targetName(opts Options) string {
 // LowerModule lowers an optimised module's entry functions (opts.Entry,
 // or every public function with a body) and renders them for opts.Target:
 // the host program and, on device targets, the kernel module (which runs
-// LLVM 19's tools for cpu, cuda and rocm).
+// LLVM 19's tools for cpu, cuda and rocm). The entry functions' top-level
+// checks become extra results (checks.go): m is changed.
 func LowerModule(m *ir.Module, opts Options) (*Lowered, error) {
 	target := targetName(opts)
 	if !slices.Contains(Targets, target) {
@@ -197,6 +218,22 @@ func LowerModule(m *ir.Module, opts Options) (*Lowered, error) {
 			return nil, fmt.Errorf("no public function %q to compile", opts.Entry)
 		}
 		return nil, fmt.Errorf("no public function to compile")
+	}
+	for _, f := range l.Funcs {
+		if hasChecks(f) && l.source == "" {
+			l.source = asm.Print(m, asm.Options{})
+		}
+		cs, err := outputChecks(f)
+		if err != nil {
+			return nil, err
+		}
+		l.Checks = append(l.Checks, cs)
+	}
+	if t, ok := xlaTargets[target]; ok {
+		if err := lowerXLA(l, t, opts); err != nil {
+			return nil, err
+		}
+		return l, nil
 	}
 	tp := kernelParams(target, opts)
 	for _, f := range l.Funcs {

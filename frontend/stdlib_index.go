@@ -136,13 +136,15 @@ func namesClash(a, b Shape) bool {
 // at offsets i (stablehlo.dynamic_update_slice). Each offset is an integer
 // constant, a dimension name or an integer scalar tensor (a runtime
 // position); absent, every offset is 0. Offsets are clamped so that u fits,
-// as the spec defines. u has x's rank and element type, sizes at most x's,
-// and the same names where both are named.
+// as the spec defines. u has x's rank and element type and sizes at most
+// x's; it is placed by position and its names are not compared (a block
+// is usually shorter than x along a named dimension, so it carries another
+// name there: the t new positions of a ctx-long KV cache).
 func stdUpdate(c *compiler, cs *callSite) val {
 	x := c.tensorArg(cs, 0)
 	u := c.tensorArg(cs, 1)
-	if u.elem != x.elem || len(u.shape) != len(x.shape) || namesClash(u.shape, x.shape) {
-		c.s.fail(cs.argPos(1), "update of %s needs a block of the same element type, rank and names, got %s", typeString(x.elem, x.shape), typeString(u.elem, u.shape))
+	if u.elem != x.elem || len(u.shape) != len(x.shape) {
+		c.s.fail(cs.argPos(1), "update of %s needs a block of the same element type and rank, got %s", typeString(x.elem, x.shape), typeString(u.elem, u.shape))
 	}
 	for i := range x.shape {
 		if u.shape[i].Size > x.shape[i].Size {

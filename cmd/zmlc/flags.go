@@ -12,13 +12,14 @@ import (
 )
 
 // targets are the values of --target, in the order the help lists them.
-var targets = []string{"wasm", "cpu", "cuda", "rocm", "vulkan", "metal", "tpu", "neuron"}
+var targets = []string{"wasm", "cpu", "cuda", "rocm", "vulkan", "metal", "tpu", "neuron", "xla-cpu"}
 
 // emits are the values of --emit (the stages compile mode can print): the
 // StableHLO after -O in two syntaxes, the kernel IR (compile.EmitKernels)
 // the host program's Wasm module as text (compile.EmitWasm), and the
-// device targets' kernel module (deviceEmits: llvm, ptx, hsaco, spirv).
-var emits = []string{"mlir", "mlir-generic", "kernels", "wasm", "llvm", "ptx", "hsaco", "spirv"}
+// device targets' kernel module (deviceEmits: llvm, ptx, hsaco, spirv), and
+// the XLA targets' HLO module as text or HloModuleProto (hlo, hlo-proto).
+var emits = []string{"mlir", "mlir-generic", "kernels", "wasm", "llvm", "ptx", "hsaco", "spirv", "hlo", "hlo-proto"}
 
 // compileOptions are the flags of compile mode, `zmlc [flags] INPUT`.
 type compileOptions struct {
@@ -26,8 +27,11 @@ type compileOptions struct {
 	CPU      string
 	CUDAArch string
 	ROCmArch string
-	Output   string
-	Emit     string
+	// NeuronTarget is --neuron-target, the neuron target's neuronx-cc
+	// --target (trn1, trn2, inf2).
+	NeuronTarget string
+	Output       string
+	Emit         string
 	// EmbedWeights is a safetensors file whose tensors the bundle stores
 	// for its parameters (--embed-weights); "" binds them at run time.
 	EmbedWeights string
@@ -66,6 +70,7 @@ func newCompileFlags(o *compileOptions, dims *[]string) *pflag.FlagSet {
 	fs.StringVar(&o.CPU, "cpu", "", "CPU model `NAME` for --target=cpu (llc -mcpu; native: this machine); default: x86-64-v3 on amd64, generic on arm64")
 	fs.StringVar(&o.CUDAArch, "cuda-arch", "", "GPU architecture `ARCH` for --target=cuda (e.g. sm_90); default sm_80")
 	fs.StringVar(&o.ROCmArch, "rocm-arch", "", "GPU architecture `ARCH` for --target=rocm (e.g. gfx90a); default gfx942")
+	fs.StringVar(&o.NeuronTarget, "neuron-target", "", "the Neuron device `KIND` for --target=neuron (neuronx-cc --target: trn1, trn2 or inf2); default trn1")
 	fs.StringVarP(&o.Output, "output", "o", "", "write the result to `FILE` (written atomically); default: INPUT-STEM.TARGET.zpkg, or stdout for --emit")
 	fs.StringVar(&o.Emit, "emit", "", "print `STAGE` instead of writing a bundle: "+strings.Join(emits, ", "))
 	fs.StringVar(&o.EmbedWeights, "embed-weights", "", "store the weights of safetensors `FILE` in the bundle (default: bound by zmlc run --weights)")

@@ -128,7 +128,7 @@ func TestUsageErrorsExit2(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-target=quantum", "testdata/pass.mlir"}, "zmlc: error: unknown target \"quantum\"; valid targets: wasm, cpu, cuda, rocm, vulkan, metal, tpu, neuron\nRun 'zmlc --help' for usage.\n"},
+		{[]string{"-target=quantum", "testdata/pass.mlir"}, "zmlc: error: unknown target \"quantum\"; valid targets: wasm, cpu, cuda, rocm, vulkan, metal, tpu, neuron, xla-cpu\nRun 'zmlc --help' for usage.\n"},
 		{[]string{}, "zmlc: error: no input file\nRun 'zmlc --help' for usage.\n"},
 		{[]string{"--bogus", "x.mlir"}, "zmlc: error: unknown flag: --bogus\nRun 'zmlc --help' for usage.\n"},
 		{[]string{"notes.txt"}, "zmlc: error: cannot tell the kind of input \"notes.txt\": want a .mlir or .zml file (or - for MLIR on stdin)\nRun 'zmlc --help' for usage.\n"},

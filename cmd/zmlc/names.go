@@ -54,6 +54,10 @@ func checkTargetNames(fs *pflag.FlagSet, o *compileOptions) (warnings []string, 
 // source (LANGUAGE.md, Types).
 var symbolicDimRE = regexp.MustCompile(`\b([A-Za-z_][A-Za-z0-9_]*)\s*=\s*\?`)
 
+// repeatCountRE matches a sub-module repeated by a bound name,
+// `layers: Block[n_layers]` (frontend/repeat_count.go): --dim binds it too.
+var repeatCountRE = regexp.MustCompile(`\b[A-Za-z_][A-Za-z0-9_]*\s*:\s*[A-Za-z_][A-Za-z0-9_]*\s*\[\s*([A-Za-z_][A-Za-z0-9_]*)\s*\]`)
+
 // checkDims returns an error for a --dim name the program does not have:
 // the names of the symbolic dimensions (`b=?`) of a .zml file and the names
 // the functions' `zml.dims` attributes give (a .mlir file's only names). Binding a name
@@ -64,8 +68,10 @@ func checkDims(kind string, src []byte, mods []*ir.Module, order []string) error
 	}
 	have := map[string]bool{}
 	if kind == "zml" {
-		for _, m := range symbolicDimRE.FindAllSubmatch(src, -1) {
-			have[string(m[1])] = true
+		for _, re := range []*regexp.Regexp{symbolicDimRE, repeatCountRE} {
+			for _, m := range re.FindAllSubmatch(src, -1) {
+				have[string(m[1])] = true
+			}
 		}
 	}
 	{

@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/zmlc/zmlc/ir"
 )
@@ -253,6 +254,20 @@ func (l *lowerer) op(op *ir.Op) error {
 	}
 	if op.Dialect() == "check" {
 		return errorf(op, "check ops must be turned into outputs before lowering")
+	}
+	if op.Name == "stablehlo.custom_call" {
+		// Without results it would lower to an empty kernel: a call
+		// (a check among them) silently dropped.
+		target := ""
+		if a, ok := op.Attr("call_target_name").(ir.StringAttr); ok {
+			target = string(a)
+		} else if a, ok := op.Attr("call_target_name").(*ir.SymbolRefAttr); ok {
+			target = a.Name
+		}
+		if strings.HasPrefix(target, "check.") {
+			return errorf(op, "check @%s must be turned into outputs before lowering", target)
+		}
+		return errorf(op, "call target @%s has no implementation on any target", target)
 	}
 	return l.fused(op)
 }
