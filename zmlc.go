@@ -130,6 +130,10 @@ type OpenOptions struct {
 	// PJRT chooses the PJRT plugin and the program form (StableHLO or
 	// HloModuleProto) of tpu, neuron and xla-cpu bundles (runtime/pjrt).
 	PJRT pjrt.Options
+	// Trust is the signature policy (runtime.TrustPolicy; docs/BUNDLE.md,
+	// "Trust model"), merged with the environment's, checked before
+	// anything of the bundle is loaded.
+	Trust runtime.TrustPolicy
 }
 
 // Model is an opened bundle, ready to run: the launcher (package runtime)
@@ -172,7 +176,7 @@ func openBundle(b *emit.Bundle, o OpenOptions) (*Model, error) {
 		b.Close()
 		return nil, err
 	}
-	rt, err := runtime.OpenBundle(b, runtime.Options{Weights: o.Weights, Driver: drv, Workers: o.Workers})
+	rt, err := runtime.OpenBundle(b, runtime.Options{Weights: o.Weights, Driver: drv, Workers: o.Workers, Trust: o.Trust})
 	if err != nil {
 		return nil, err
 	}

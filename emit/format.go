@@ -32,5 +32,14 @@ const (
 	offManifestSum = 32 // 32 bytes: sha256 of the manifest
 )
 
+// The signature block's offsets in the header page (docs/BUNDLE.md,
+// "Signatures"; part of bundle format 3, docs/FORMAT3.md section 8).
+const (
+	offSigScheme = 64  // u32: SignatureNone or SignatureEd25519
+	offSigKeyID  = 68  // 32 bytes: KeyID of the signer's public key
+	offSig       = 100 // 64 bytes: the ed25519 signature
+	sigBlockEnd  = 164 // first byte after the block; the rest of the page is zero
+)
+
 // alignUp rounds n up to a multiple of Align.
 func alignUp(n int64) int64 { return (n + Align - 1) &^ (Align - 1) }

@@ -25,6 +25,8 @@ type Bundle struct {
 	data     []byte
 	blobs    map[string]int
 	unmap    func() error
+	header   [HeaderSize]byte // the signed header bytes 0-63
+	sig      Signature
 }
 
 // Open maps the bundle at path read-only and checks it as Parse does,
@@ -49,7 +51,8 @@ func Open(path string) (*Bundle, error) {
 //
 // It returns a *FormatError if: data is shorter than the header; the magic
 // is wrong; the format version is not FormatVersion; the reserved header
-// bytes or any padding are not zero; the manifest is not where the header
+// bytes or any padding are not zero (the header page is zero after the
+// signature block); the manifest is not where the header
 // says, is larger than MaxManifestSize, or the file does not end exactly
 // where the manifest does (truncated, or trailing bytes); the manifest's
 // sha256 differs from the header's; the manifest is not valid UTF-8 JSON
@@ -92,8 +95,12 @@ func parse(path string, data []byte) (*Bundle, error) {
 	if end < uint64(size) {
 		return fail("%d unexpected bytes after the manifest, which ends at %d", uint64(size)-end, end)
 	}
-	if !allZero(data[HeaderSize:min(Align, size)]) {
-		return fail("header padding [%d, %d) is not zero", HeaderSize, Align)
+	sig, err := readSignature(data)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if !allZero(data[sigBlockEnd:min(Align, size)]) {
+		return fail("header padding [%d, %d) is not zero", sigBlockEnd, Align)
 	}
 	js := data[mOff:end]
 	if sum := sha256.Sum256(js); !bytes.Equal(sum[:], data[offManifestSum:offManifestSum+32]) {
@@ -112,7 +119,8 @@ func parse(path string, data []byte) (*Bundle, error) {
 	if err := m.Validate(); err != nil {
 		return fail("manifest: %v", err)
 	}
-	b := &Bundle{Manifest: m, path: path, data: data, blobs: make(map[string]int, len(m.Blobs))}
+	b := &Bundle{Manifest: m, path: path, data: data, blobs: make(map[string]int, len(m.Blobs)), sig: sig}
+	copy(b.header[:], data[:HeaderSize])
 	prevEnd, prevName := int64(Align), ""
 	for i, bl := range m.Blobs {
 		if bl.Offset < Align || bl.Offset%Align != 0 {

@@ -52,6 +52,10 @@ type Options struct {
 	// (alloc, copy, launch, sync, collective), which then fails with
 	// the context's error, and the Runtime stays usable.
 	Interruptible bool
+	// Trust is the signature policy (docs/BUNDLE.md, "Trust model"),
+	// merged with the environment's (TrustPolicyFromEnv): the keys of
+	// both are trusted and either may require signatures.
+	Trust TrustPolicy
 }
 
 // Runtime is an opened bundle, ready to run: the host program instantiated
@@ -98,9 +102,22 @@ func Open(path string, opts Options) (*Runtime, error) {
 // zml_device host module, the host program and, for wasm-self kernels, the
 // worker instances; checks the exports (zml_heap_base and every entry's
 // function with type (i32) -> i32); initialises the driver; loads the
-// modules; and binds the weights. Errors name what is wrong: a missing
-// export, a weight that is missing or has the wrong dtype or shape.
+// modules; and binds the weights. Before any of it, it checks the bundle
+// against opts.Trust merged with the environment's policy
+// (TrustPolicy.Check): a refused bundle gives an error wrapping
+// ErrUntrusted, and nothing of it is compiled, loaded or given to the
+// driver. Errors name what is wrong: a refused signature, a malformed
+// key file in ZMLC_TRUSTED_KEYS, a missing export, a weight that is
+// missing or has the wrong dtype or shape.
 func OpenBundle(b *emit.Bundle, opts Options) (_ *Runtime, err error) {
+	env, err := TrustPolicyFromEnv()
+	if err == nil {
+		err = opts.Trust.Merge(env).Check(b)
+	}
+	if err != nil {
+		b.Close()
+		return nil, fmt.Errorf("runtime: %w", err)
+	}
 	man := b.Manifest
 	r := &Runtime{bundle: b, man: man, drv: opts.Driver, alloc: &mmapAllocator{}, call: call{live: map[Handle]bool{}}}
 	defer func() {

@@ -23,6 +23,8 @@ Usage:
   zmlc opt [flags] FILE         run optimisation passes on FILE (see zmlc opt --help)
   zmlc interpret [flags] FILE   run FILE.mlir on the reference interpreter
                                 (see zmlc interpret --help)
+  zmlc keygen -o KEY            make an ed25519 key pair (KEY, KEY.pub) for signing bundles
+  zmlc sign --key KEY BUNDLE    sign a bundle; zmlc verify --trusted-key KEY.pub BUNDLE checks it
 
 Flags (long flags take one dash or two: -target=rocm, --target rocm):
 %s
@@ -101,6 +103,10 @@ abbreviated as NumPy prints it, unless --print-full). Inputs, --output and
 timed runs, and the latency percentiles (p50, p90, p99, min, mean) and the
 throughput (runs/s, and items/s when the first input's leading axis is a
 batch dimension bound with --dim) are printed instead of the results.
+With --require-signed (or ZMLC_REQUIRE_SIGNED=1), a bundle of a native target
+(any but wasm) is refused before any of its code is loaded unless a key given
+with --trusted-key (or listed in ZMLC_TRUSTED_KEYS) signed it (zmlc sign); a
+signature by a trusted key that does not verify is always refused.
 
 Flags:
 %s

@@ -4,6 +4,8 @@
 //	zmlc opt [flags] FILE         run optimisation passes, as mlir-opt
 //	zmlc interpret FILE.mlir      run a StableHLO program on the reference interpreter
 //	zmlc run [flags] BUNDLE       run a compiled bundle (--weights, --input, --bench)
+//	zmlc keygen -o KEY            make an ed25519 key pair for signing bundles
+//	zmlc sign --key KEY BUNDLE    sign a bundle; zmlc verify --trusted-key KEY.pub BUNDLE checks it
 //
 // Run `zmlc --help`, `zmlc run --help` or `zmlc interpret --help` for the
 // flags. Exit status: 0
@@ -56,6 +58,12 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return optMain(args[1:], stdin, stdout, stderr)
 		case "run":
 			return runMain(args[1:], stdout, stderr)
+		case "keygen":
+			return keygenMain(args[1:], stdout, stderr)
+		case "sign":
+			return signMain(args[1:], stdout, stderr)
+		case "verify":
+			return verifyMain(args[1:], stdout, stderr)
 		case "help":
 			printCompileHelp(stdout)
 			return exitOK

@@ -32,6 +32,7 @@ type runOptions struct {
 	PJRTProgram string
 	Help        bool
 	Args        []string
+	Trust       trustOptions // --trusted-key, --require-signed (sign.go)
 	resultOptions
 }
 
@@ -49,6 +50,7 @@ func newRunFlags(o *runOptions) *pflag.FlagSet {
 	fs.StringVar(&o.Device, "device", "", "the GPU: a device `NUMBER` (cuda, rocm) or part of its name (vulkan); default: the first (vulkan: the best)")
 	fs.StringVar(&o.PJRTPlugin, "pjrt-plugin", "", "the PJRT plugin `FILE` for tpu, neuron and xla-cpu bundles; default: $ZMLC_PJRT_PLUGIN, else the bundle's plugin in ~/.cache/zmlc")
 	fs.StringVar(&o.PJRTProgram, "pjrt-program", "", "the `FORM` PJRT compiles: mlir (StableHLO) or hlo (HloModuleProto); default: the bundle's first")
+	addTrustFlags(fs, &o.Trust, true)
 	fs.BoolVarP(&o.Help, "help", "h", false, "print this help and exit")
 	return fs
 }
@@ -199,10 +201,17 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 }
 
 // openBundle opens the bundle at path with the API's OpenFile: the driver
-// of its target (runtime/drivers) and the weights of o.
+// of its target (runtime/drivers) and the weights of o, under the trust
+// policy of o's --trusted-key and --require-signed (and the
+// environment's), which runtime.OpenBundle checks before the driver
+// loads anything.
 func openBundle(path string, o *runOptions) (*runtime.Runtime, error) {
+	trust, err := o.Trust.policy()
+	if err != nil {
+		return nil, err
+	}
 	m, err := zmlcapi.OpenFile(path, zmlcapi.OpenOptions{Weights: o.Weights, Workers: o.Workers, Device: o.Device,
-		PJRT: pjrt.Options{Plugin: o.PJRTPlugin, Program: o.PJRTProgram}})
+		PJRT: pjrt.Options{Plugin: o.PJRTPlugin, Program: o.PJRTProgram}, Trust: trust})
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) && pe.Path == path {
