@@ -45,7 +45,7 @@ func init() {
 	Register(&PassInfo{
 		Argument: "chlo-legalize-to-stablehlo",
 		Name:     "ChloLegalizeToStablehloPass",
-		Summary:  "Legalize chlo.erf, chlo.erf_inv, chlo.tan and chlo.top_k to StableHLO",
+		Summary:  "Legalize the chlo ops (erf, erfc, erf_inv, tan, lgamma, digamma, polygamma, zeta, bessel_i1e, next_after, asin ... atanh, top_k) to StableHLO",
 		New:      func(map[string]string) (Pass, error) { return chloLegalizePass{}, nil },
 	})
 }
@@ -109,7 +109,32 @@ func legalizeChlo(rw *Rewriter, op *ir.Op) error {
 	case "chlo.top_k":
 		res = topK(e, op)
 	default:
-		return nil
+		f, ok := chloElementwise[op.Name]
+		if !ok {
+			return nil
+		}
+		n := 1
+		if op.Name == "chlo.next_after" || op.Name == "chlo.polygamma" || op.Name == "chlo.zeta" {
+			n = 2
+		}
+		if len(op.Operands) != n || len(op.Results) != 1 {
+			return fmt.Errorf("%s: %s must have %d operands and one result", op.Loc, op.Name, n)
+		}
+		for _, x := range op.Operands {
+			if x.Tensor() == nil {
+				return fmt.Errorf("%s: %s operands must be tensors", op.Loc, op.Name)
+			}
+		}
+		var r *ir.Value
+		if op.Name == "chlo.next_after" {
+			r = nextAfterLegal(e, op.Operands)
+		} else {
+			r = withUpcast(e, op.Operands, f)
+		}
+		if r == nil && e.err == nil {
+			return nil // an element type without a legalisation: keep the op
+		}
+		res = []*ir.Value{r}
 	}
 	if e.err != nil {
 		return fmt.Errorf("%s: legalizing %s: %v", op.Loc, op.Name, e.err)
@@ -122,6 +147,27 @@ func legalizeChlo(rw *Rewriter, op *ir.Op) error {
 	e.splice(rw, op)
 	rw.ReplaceOp(op, res...)
 	return nil
+}
+
+// chloElementwise are the legalisations of the elementwise chlo ops of
+// chlo_legalize_special.go and chlo_legalize_trig.go, on f32 or f64
+// operands.
+var chloElementwise = map[string]func(*emitter, []*ir.Value) *ir.Value{
+	"chlo.erfc":       erfcLegal,
+	"chlo.lgamma":     lgammaLegal,
+	"chlo.digamma":    digammaLegal,
+	"chlo.polygamma":  polygammaLegal,
+	"chlo.zeta":       zetaLegal,
+	"chlo.bessel_i1e": besselI1eLegal,
+	"chlo.next_after": nextAfterLegal,
+	"chlo.asin":       asinLegal,
+	"chlo.acos":       acosLegal,
+	"chlo.atan":       atanLegal,
+	"chlo.sinh":       sinhLegal,
+	"chlo.cosh":       coshLegal,
+	"chlo.asinh":      asinhLegal,
+	"chlo.acosh":      acoshLegal,
+	"chlo.atanh":      atanhLegal,
 }
 
 // withF32 applies f32 to x (f16 and bf16 converted to f32 and back) or f64
