@@ -242,17 +242,20 @@ func zetaLegal(e *emitter, xs []*ir.Value) *ir.Value {
 	// The series alone when the next term no longer changes it.
 	tiny := ir.FloatFromBits(1, q.Tensor().Elem)
 	out = e.sel(e.cmp("LT", "", e.unary("abs", qn), e.mul(e.unary("abs", sum), e.splat(x, tiny))), sum, out)
+	// The domain rules, lowest priority first (the interpreter's order):
+	// ζ(x, +inf) = 0 (the tail is inf·0 there); for q ≤ 0, NaN unless x is
+	// an integer, and at the poles +inf for even x, NaN for odd x; NaN for
+	// x < 1; +inf for x = 1; NaN in, NaN out.
 	nan, inf := e.splat(x, math.NaN()), e.splat(x, math.Inf(1))
-	out = e.sel(e.cmp("LT", "", x, one), nan, out)
+	out = e.sel(e.cmp("EQ", "", q, inf), zero, out)
 	qLeZero := e.cmp("LE", "", q, zero)
 	xInt := e.cmp("EQ", "", x, e.unary("floor", x))
 	out = e.sel(e.binary("and", qLeZero, e.unary("not", xInt)), nan, out)
 	atPole := e.binary("and", qLeZero, e.cmp("EQ", "", q, e.unary("floor", q)))
 	xEven := e.binary("and", xInt, e.cmp("EQ", "", e.binary("remainder", x, e.splat(x, 2.0)), zero))
 	out = e.sel(atPole, e.sel(xEven, inf, nan), out)
+	out = e.sel(e.cmp("LT", "", x, one), nan, out)
 	out = e.sel(e.cmp("EQ", "", x, one), inf, out)
-	// ζ(x, +inf) = 0 (the tail is inf·0 there); NaN in, NaN out.
-	out = e.sel(e.cmp("EQ", "", q, inf), zero, out)
 	return e.sel(e.binary("or", e.cmp("NE", "", x, x), e.cmp("NE", "", q, q)), nan, out)
 }
 

@@ -16,7 +16,11 @@ package interp
 //     [-π/2, π/2]; for x ≥ 0.5 the recurrence ψ(x) = ψ(x+1) - 1/x up to
 //     x ≥ 10, then the asymptotic series
 //     ψ(x) = ln x - 1/(2x) - Σ B_2k/(2k x^2k) (k = 1..8; Abramowitz and
-//     Stegun 6.3.18), whose truncation error is below 2^-60 there.
+//     Stegun 6.3.18), whose truncation error is below 2^-60 there. The
+//     result's absolute error is a few 1e-16 (the recurrence and log x
+//     round), so near digamma's zeros (1.4616, -0.5040, ...) the f64
+//     result has fewer correct bits; f32 and narrower are correctly
+//     rounded but for such points.
 //   - polygamma(n, x) = ψ^(n)(x): digamma for n = 0,
 //     (-1)^(n+1) n! ζ(n+1, x) for n = 1, 2, ...; NaN when n is not a
 //     natural number.
@@ -84,9 +88,13 @@ func digamma(x float64) float64 {
 	}
 	if x < 0.5 {
 		// ψ(x) = ψ(1-x) - π cot(πx); cot has period 1, so reduce x to
-		// r = x - round(x) in [-1/2, 1/2] exactly first.
+		// r = x - round(x) in [-1/2, 1/2] exactly first, and take
+		// cos(πr) as sin(π(1/2 - |r|)) (1/2 - |r| is exact), so that
+		// cot(±π/2) is 0.
 		r := x - math.Round(x)
-		return digamma(1-x) - math.Pi/math.Tan(math.Pi*r)
+		a := math.Abs(r)
+		cot := math.Copysign(math.Sin(math.Pi*(0.5-a))/math.Sin(math.Pi*a), r)
+		return digamma(1-x) - math.Pi*cot
 	}
 	acc := 0.0
 	for x < 10 {
