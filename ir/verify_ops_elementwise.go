@@ -43,12 +43,13 @@ func init() {
 	opRules["chlo.tan"] = unaryRule("tan", clsFloat|clsComplex)
 	// ChloOps.td: HLO_AnyFpTensor for erfc, lgamma, digamma;
 	// HLO_AnyFpOrComplexTensor for bessel_i1e and the inverse and hyperbolic
-	// trigonometric functions. zmlc takes floats only for now: the complex
-	// forms are not implemented (neither XLA nor StableHLO's legalisation
-	// defines bessel_i1e on complex numbers).
-	for _, n := range []string{"erfc", "lgamma", "digamma", "bessel_i1e",
-		"asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh"} {
+	// trigonometric functions. bessel_i1e takes floats only: neither XLA
+	// nor StableHLO's legalisation defines it on complex numbers.
+	for _, n := range []string{"erfc", "lgamma", "digamma", "bessel_i1e"} {
 		opRules["chlo."+n] = unaryRule(n, clsFloat)
+	}
+	for _, n := range []string{"asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh"} {
+		opRules["chlo."+n] = unaryRule(n, clsFloat|clsComplex)
 	}
 	// next_after(x, y), polygamma(n, x), zeta(x, q): HLO_AnyFpTensor
 	// operands and result of one type (HLO_CompatibleOperandsAndResultType).

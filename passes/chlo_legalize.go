@@ -126,9 +126,13 @@ func legalizeChlo(rw *Rewriter, op *ir.Op) error {
 			}
 		}
 		var r *ir.Value
-		if op.Name == "chlo.next_after" {
+		cf, isComplex := chloComplex[op.Name]
+		switch {
+		case isComplex && op.Operands[0].Tensor().Elem.IsComplex():
+			r = complexLegal(e, op.Operands[0], cf)
+		case op.Name == "chlo.next_after":
 			r = nextAfterLegal(e, op.Operands)
-		} else {
+		default:
 			r = withUpcast(e, op.Operands, f)
 		}
 		if r == nil && e.err == nil {

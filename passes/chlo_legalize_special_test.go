@@ -274,3 +274,76 @@ func TestNextAfterExhaustiveF16(t *testing.T) {
 	}
 	checkEdges(t, "chlo.next_after", ir.F16, ref, legal, []*ir.Tensor{a, b}, func(float64) bool { return true })
 }
+
+// complexErr returns the normwise error of g against w in ULPs of type
+// e (the part type): max(|Δre|, |Δim|) / ulp(max(|w.re|, |w.im|)); 0 when
+// both parts agree (NaN with NaN), MaxInt64 when only one is NaN or
+// infinite.
+func complexErr(g, w complex128, e ir.ElementType) int64 {
+	same := func(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) }
+	if same(real(g), real(w)) && same(imag(g), imag(w)) {
+		return 0
+	}
+	for _, v := range []float64{real(g), imag(g), real(w), imag(w)} {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return math.MaxInt64
+		}
+	}
+	m := math.Max(math.Abs(real(w)), math.Abs(imag(w)))
+	d := math.Max(math.Abs(real(g)-real(w)), math.Abs(imag(g)-imag(w)))
+	u := ir.FloatFromBits(1, e)
+	if m > 0 {
+		u = ulpAt(m, e)
+	}
+	return int64(math.Ceil(d/u - 1e-9))
+}
+
+// TestChloComplexAccuracy measures the complex legalisations against the
+// interpreter on a 201×201 grid of [-4, 4]² plus the axes' signed zeros,
+// normwise (complexErr), and checks the bounds of docs/IR.md.
+func TestChloComplexAccuracy(t *testing.T) {
+	const side = 201
+	var pts []complex128
+	nz := math.Copysign(0, -1)
+	for i := 0; i < side; i++ {
+		for j := 0; j < side; j++ {
+			pts = append(pts, complex(-4+8*float64(i)/(side-1), -4+8*float64(j)/(side-1)))
+		}
+		v := -4 + 8*float64(i)/(side-1)
+		pts = append(pts, complex(v, 0), complex(v, nz), complex(0, v), complex(nz, v))
+	}
+	// complex<f64> is 0: the interpreter computes the same formulas in
+	// float64 (its accuracy is checked on testdata/ops/chlo_complex.mlir).
+	bounds := map[string][2]int64{
+		"chlo.asin": {3, 2}, "chlo.acos": {3, 2}, "chlo.atan": {4, 0}, "chlo.sinh": {2, 2},
+		"chlo.cosh": {2, 2}, "chlo.asinh": {3, 2}, "chlo.acosh": {3, 2}, "chlo.atanh": {4, 0},
+	}
+	for op, b := range bounds {
+		for k, e := range []ir.ElementType{ir.C64, ir.C128} {
+			ref, legal := chloPair(t, op, e, int64(len(pts)), 1)
+			x := ir.MustTensor(ir.TensorOf(e, int64(len(pts))))
+			for i, p := range pts {
+				x.Set(i, p)
+			}
+			w, err := interp.New(ref).Call("f", []interp.Value{x})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := interp.New(legal).Call("f", []interp.Value{x})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, got := w[0].(*ir.Tensor), g[0].(*ir.Tensor)
+			worst, at := int64(0), complex128(0)
+			for i := range want.C {
+				if d := complexErr(got.C[i], want.C[i], e.ComplexPart()); d > worst {
+					worst, at = d, x.C[i]
+				}
+			}
+			t.Logf("%s %s: max %d ULP (normwise) at %v", op, e, worst, at)
+			if worst > b[k] {
+				t.Errorf("%s %s: %d ULP at %v (got %v, want %v), bound %d", op, e, worst, at, got.C, want.C, b[k])
+			}
+		}
+	}
+}

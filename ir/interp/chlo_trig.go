@@ -1,7 +1,7 @@
 package interp
 
 // The inverse and hyperbolic trigonometric functions of ChloOps.td on
-// floats: chlo.asin, acos, atan, sinh, cosh, asinh, acosh, atanh, computed
+// floats (complex numbers: chlo_complex.go): chlo.asin, acos, atan, sinh, cosh, asinh, acosh, atanh, computed
 // in float64 and rounded once to the element type. Outside the real domain
 // the result is NaN: asin and acos for |x| > 1, acosh for x < 1, atanh for
 // |x| > 1 (atanh(±1) = ±inf).
@@ -19,14 +19,14 @@ package interp
 import "math"
 
 func init() {
-	Register("chlo.asin", chloUnary(elemFuncs{F: asin}))
-	Register("chlo.acos", chloUnary(elemFuncs{F: acos}))
-	Register("chlo.atan", chloUnary(elemFuncs{F: math.Atan}))
-	Register("chlo.sinh", chloUnary(elemFuncs{F: sinh}))
-	Register("chlo.cosh", chloUnary(elemFuncs{F: cosh}))
-	Register("chlo.asinh", chloUnary(elemFuncs{F: math.Asinh}))
-	Register("chlo.acosh", chloUnary(elemFuncs{F: math.Acosh}))
-	Register("chlo.atanh", chloUnary(elemFuncs{F: math.Atanh}))
+	Register("chlo.asin", chloUnary(elemFuncs{F: asin, C: casin}))
+	Register("chlo.acos", chloUnary(elemFuncs{F: acos, C: cacos}))
+	Register("chlo.atan", chloUnary(elemFuncs{F: math.Atan, C: catan}))
+	Register("chlo.sinh", chloUnary(elemFuncs{F: sinh, C: csinh}))
+	Register("chlo.cosh", chloUnary(elemFuncs{F: cosh, C: ccosh}))
+	Register("chlo.asinh", chloUnary(elemFuncs{F: math.Asinh, C: casinh}))
+	Register("chlo.acosh", chloUnary(elemFuncs{F: math.Acosh, C: cacosh}))
+	Register("chlo.atanh", chloUnary(elemFuncs{F: math.Atanh, C: catanh}))
 }
 
 // asin is arcsine: NaN outside [-1, 1].
