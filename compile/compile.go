@@ -176,7 +176,9 @@ func LowerModule(m *ir.Module, opts Options) (*Lowered, error) {
 		}
 		return nil, fmt.Errorf("no public function to compile")
 	}
-	if err := legalizeChlo(m); err != nil {
+	// -O0's pipeline is empty: legalise the chlo ops the kernel lowering
+	// lacks (lgamma, zeta, asin, ...) here, as -O1 and -O2 do.
+	if err := passes.LegalizeChloExcept(m, passes.NativeChlo); err != nil {
 		return nil, err
 	}
 	tp := kernelParams(target, opts)
@@ -234,28 +236,4 @@ func EmitWasm(filename string, src []byte, opts Options) (string, error) {
 		return "", err
 	}
 	return l.Wasm.Module.WAT(), nil
-}
-
-// kernelChlo are the chlo ops the kernel lowering takes as they are.
-var kernelChlo = map[string]bool{"chlo.erf": true, "chlo.erf_inv": true, "chlo.tan": true, "chlo.top_k": true}
-
-// legalizeChlo runs chlo-legalize-to-stablehlo on m when m has a chlo op
-// the kernel lowering does not take (lgamma, zeta, asin, ...), so that
-// -O0, whose pipeline is empty, compiles every chlo op as -O1 and -O2 do.
-func legalizeChlo(m *ir.Module) error {
-	need := false
-	m.Walk(func(op *ir.Op) bool {
-		if op.Dialect() == "chlo" && !kernelChlo[op.Name] {
-			need = true
-		}
-		return !need
-	})
-	if !need {
-		return nil
-	}
-	p, err := passes.ParsePipeline("chlo-legalize-to-stablehlo")
-	if err != nil {
-		return err
-	}
-	return passes.NewManager(p).Run(m)
 }

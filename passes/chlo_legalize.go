@@ -56,14 +56,32 @@ func (chloLegalizePass) Summary() string  { return Lookup("chlo-legalize-to-stab
 
 // Run legalises every chlo op of every function of m (nested regions
 // included). It fails on a chlo op it cannot legalise (a malformed one).
-func (chloLegalizePass) Run(m *ir.Module) error {
+func (chloLegalizePass) Run(m *ir.Module) error { return legalizeChloExcept(m, nil) }
+
+// NativeChlo are the chlo ops the kernel lowering (targets/kernel) takes
+// as they are; every other chlo op reaches a code generator legalised.
+var NativeChlo = []string{"chlo.erf", "chlo.erf_inv", "chlo.tan", "chlo.top_k"}
+
+// LegalizeChloExcept legalises the chlo ops of m whose names are not in
+// keep, as chlo-legalize-to-stablehlo does. compile.LowerModule calls it
+// with NativeChlo so that -O0, whose pipeline is empty, compiles every chlo
+// op; the targets' corpus tests do the same.
+func LegalizeChloExcept(m *ir.Module, keep []string) error {
+	k := map[string]bool{}
+	for _, n := range keep {
+		k[n] = true
+	}
+	return legalizeChloExcept(m, k)
+}
+
+func legalizeChloExcept(m *ir.Module, keep map[string]bool) error {
 	for _, f := range m.Funcs {
 		if f.Body == nil {
 			continue
 		}
 		var chlo []*ir.Op
 		f.Body.Walk(func(op *ir.Op) bool {
-			if op.Dialect() == "chlo" {
+			if op.Dialect() == "chlo" && !keep[op.Name] {
 				chlo = append(chlo, op)
 			}
 			return true

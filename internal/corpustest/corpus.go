@@ -5,9 +5,9 @@
 // comparing tensors within a stated tolerance.
 //
 // It is a normal package so that tests in several packages can import it,
-// but only tests do. It depends on the IR core alone (ir, ir/asm,
-// ir/interp), so that the tests of targets/kernel and targets/gpu can use
-// it without an import cycle.
+// but only tests do. It depends on the IR core (ir, ir/asm, ir/interp)
+// and passes (for the chlo legalisation) alone, so that the tests of
+// targets/kernel and targets/gpu can use it without an import cycle.
 package corpustest
 
 import (
@@ -19,6 +19,7 @@ import (
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/asm"
 	"github.com/zmlc/zmlc/ir/interp"
+	"github.com/zmlc/zmlc/passes"
 )
 
 // Dir returns the op corpus folder: testdata/ops in the working directory
@@ -58,7 +59,8 @@ func Files(t testing.TB) []string {
 }
 
 // Modules reads and splits (at "// -----" lines, asm.ParseSplit) one
-// corpus file; a file that does not read or parse fails the test.
+// corpus file, with the chlo ops other than passes.NativeChlo legalised;
+// a file that does not read or parse fails the test.
 func Modules(t testing.TB, path string) []*ir.Module {
 	t.Helper()
 	src, err := os.ReadFile(path)
@@ -68,6 +70,16 @@ func Modules(t testing.TB, path string) []*ir.Module {
 	mods, err := asm.ParseSplit(path, src)
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
+	}
+	// The chlo ops the kernel lowering lacks reach the targets legalised
+	// (compile.LowerModule does the same at every level).
+	for _, m := range mods {
+		if m == nil {
+			continue
+		}
+		if err := passes.LegalizeChloExcept(m, passes.NativeChlo); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
 	}
 	return mods
 }
