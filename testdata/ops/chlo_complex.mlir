@@ -9,8 +9,6 @@
 // iπ/2, acosh(-2 + 0i) = acosh 2 + iπ. The ULP bounds are those of the
 // legalised forms (docs/IR.md).
 
-// -----
-
 func.func @asin_c64() {
   %z = stablehlo.constant dense<[(0.5, 0.25), (-1.5, 2.0), (3.0, -0.5), (-0.25, -4.0)]> : tensor<4xcomplex<f32>>
   %r = chlo.asin %z : tensor<4xcomplex<f32>> -> tensor<4xcomplex<f32>>
