@@ -52,6 +52,13 @@ def go_dependencies():
         version = "v0.3.1",
     )
     go_repository(
+        name = "com_github_hbollon_go_edlib",
+        importpath = "github.com/hbollon/go-edlib",
+        sum = "h1:ga7AwwVIvP8mHm9GsPueC0d71cfRU/52hmPJ7Tprv4E=",
+        version = "v1.6.0",
+    )
+
+    go_repository(
         name = "com_github_hexops_gotextdiff",
         importpath = "github.com/hexops/gotextdiff",
         sum = "h1:gitA9+qJrrTCsiCl7+kh75nPqQt1cx4ZkudSTLoUqJM=",

@@ -29,6 +29,9 @@ def zmlc_go_test(name, data = [], **kwargs):
       data: the test's own data files (gazelle writes testdata/** here).
       **kwargs: passed to go_test.
     """
+    # "long" (900 s): the corpus tests of compile and targets/gpu run every
+    # op on several targets and take minutes on the 2-core machines.
+    kwargs.setdefault("timeout", "long")
     go_test(
         name = name,
         data = data + [d for d in _COMMON_DATA if d not in data],

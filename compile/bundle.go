@@ -62,9 +62,12 @@ func (l *Lowered) Manifest(opts Options) (*emit.Manifest, []emit.BlobData, error
 	}
 	blobs := []emit.BlobData{
 		{Name: "host.wasm", Kind: emit.BlobHost, Data: out.Wasm},
-		{Name: "program.mlir", Kind: emit.BlobStableHLO, Data: []byte(asm.Print(l.Module, asm.Options{}))},
+		{Name: "program.mlir", Kind: emit.BlobStableHLO, Data: []byte(l.stableHLO())},
 	}
 	if d := l.Device; d != nil {
+		if d.unvalidated != nil {
+			return nil, nil, d.unvalidated
+		}
 		if len(d.Options) > 0 {
 			man.Target.Options = d.Options
 		}
@@ -78,6 +81,11 @@ func (l *Lowered) Manifest(opts Options) (*emit.Manifest, []emit.BlobData, error
 				return nil, nil, err
 			}
 		}
+	}
+	if x := l.XLA; x != nil {
+		man.Target.Options = x.Options
+		man.Modules = x.Modules
+		blobs = append(blobs, x.Blobs...)
 	}
 	var weights *tensorio.File
 	if opts.EmbedWeights != "" {
@@ -129,7 +137,12 @@ func (l *Lowered) Manifest(opts Options) (*emit.Manifest, []emit.BlobData, error
 			}
 			me.Inputs = append(me.Inputs, v)
 		}
-		for k, t := range f.Type.Results {
+		var checks []emit.Check
+		if i < len(l.Checks) {
+			checks = l.Checks[i]
+		}
+		me.Checks = checks
+		for k, t := range f.Type.Results[:len(f.Type.Results)-2*len(checks)] {
 			v, err := value(t, f.ResultAttr(k, "zml.dims"), opts.Dims)
 			if err != nil {
 				return nil, nil, fmt.Errorf("entry %s: result %d: %w", e.Name, k, err)
@@ -147,6 +160,15 @@ func (l *Lowered) Manifest(opts Options) (*emit.Manifest, []emit.BlobData, error
 	}
 	man.Buffers = emit.BufferPlan{PeakBytes: peak}
 	return man, blobs, nil
+}
+
+// stableHLO returns the bundle's program.mlir: the optimised module, with
+// its checks when LowerModule turned them into results.
+func (l *Lowered) stableHLO() string {
+	if l.source != "" {
+		return l.source
+	}
+	return asm.Print(l.Module, asm.Options{})
 }
 
 func shapeOrEmpty(s []int64) []int64 {

@@ -19,7 +19,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"testing"
 
+	"github.com/zmlc/zmlc/emit"
 	"github.com/zmlc/zmlc/frontend"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/asm"
@@ -69,6 +71,19 @@ type Options struct {
 	Kernel kernel.TargetParams
 	// Wasm tunes the wasm renderer.
 	Wasm wasm.Options
+	// VerifyEach runs ir.Verify after every pass of the pipeline
+	// (`--verify-each`), naming the pass that broke the module. Without
+	// it the module is verified before the pipeline (Parse) and after it
+	// only: at 100k ops verifying after every pass doubles the time of
+	// the optimiser. Test binaries (testing.Testing) always verify after
+	// every pass.
+	VerifyEach bool
+	// Language is the source's language, "zml" or "mlir" (`-x`); "" takes
+	// it from the file name (.zml, anything else is StableHLO).
+	Language string
+	// NeuronTarget is the neuron target's `neuronx-cc --target`
+	// (`--neuron-target`: trn1, trn2 or inf2; "" is trn1).
+	NeuronTarget string
 }
 
 // Level returns an optimisation level for Options.OptLevel.
@@ -90,14 +105,23 @@ type Lowered struct {
 	// vulkan, cuda and rocm; nil on wasm.
 	DevicePrograms []*kernel.Program
 	Wasm           *wasm.Output
-	// Device is the kernel module of a device target (nil on wasm).
+	// Device is the kernel module of a device target (nil on wasm and
+	// the XLA targets).
 	Device *DeviceModule
+	// XLA is the executables of the tpu, neuron and xla-cpu targets.
+	XLA *XLAModules
+	// Checks are each entry function's checks, turned into its last
+	// 2*len(Checks[i]) results (checks.go); nil for a function without.
+	Checks [][]emit.Check
+	// source is the module's text before the checks were turned into
+	// results ("" when there were none): the bundle's program.mlir.
+	source string
 }
 
-// Parse reads a .zml (by its extension) or StableHLO (.mlir, anything
-// else) source into a verified module.
+// Parse reads a .zml (by opts.Language, else by its extension) or
+// StableHLO (.mlir, anything else) source into a verified module.
 func Parse(filename string, src []byte, opts Options) (*ir.Module, error) {
-	if strings.HasSuffix(filename, ".zml") {
+	if opts.Language == "zml" || opts.Language == "" && strings.HasSuffix(filename, ".zml") {
 		return frontend.Compile(filename, src, frontend.Options{Dims: opts.Dims})
 	}
 	m, err := asm.Parse(filename, src)
@@ -111,7 +135,9 @@ func Parse(filename string, src []byte, opts Options) (*ir.Module, error) {
 }
 
 // Optimize runs the default pipeline of opts' level on m, then (at -O2,
-// unless NoFusion) the fusion pass.
+// unless NoFusion or the target is an XLA target, whose compiler fuses)
+// the fusion pass, and verifies the result (after every pass with
+// opts.VerifyEach).
 func Optimize(m *ir.Module, opts Options) error {
 	level := 2
 	if opts.OptLevel != nil {
@@ -121,13 +147,29 @@ func Optimize(m *ir.Module, opts Options) error {
 	if err != nil {
 		return err
 	}
-	if level >= 2 && !opts.NoFusion && !slices.ContainsFunc(p, func(x passes.Pass) bool { return x.Argument() == "fusion" }) {
+	_, xla := xlaTargets[opts.Target]
+	if xla {
+		// XLA fuses and plans buffers itself; the program it gets stays
+		// StableHLO.
+		p = slices.DeleteFunc(p, func(x passes.Pass) bool { return x.Argument() == "fusion" || x.Argument() == "buffer-assignment" })
+	}
+	if level >= 2 && !opts.NoFusion && !xla && !slices.ContainsFunc(p, func(x passes.Pass) bool { return x.Argument() == "fusion" }) {
 		f, err := passes.New("fusion")
 		if err == nil {
 			p = append(p, f)
 		}
 	}
-	return passes.NewManager(p).Run(m)
+	pm := passes.NewManager(p)
+	pm.VerifyEach = opts.VerifyEach || testing.Testing()
+	if err := pm.Run(m); err != nil {
+		return err
+	}
+	if !pm.VerifyEach && len(p) > 0 {
+		if err := ir.Verify(m); err != nil {
+			return fmt.Errorf("verification failed after the -O%d pipeline (%s; rerun with --verify-each to find the pass): %w", level, p, err)
+		}
+	}
+	return nil
 }
 
 // Lower parses, optimises and lowers src to kernels and renders the host
@@ -157,7 +199,8 @@ func targetName(opts Options) string {
 // LowerModule lowers an optimised module's entry functions (opts.Entry,
 // or every public function with a body) and renders them for opts.Target:
 // the host program and, on device targets, the kernel module (which runs
-// LLVM 19's tools for cpu, cuda and rocm).
+// LLVM 19's tools for cpu, cuda and rocm). The entry functions' top-level
+// checks become extra results (checks.go): m is changed.
 func LowerModule(m *ir.Module, opts Options) (*Lowered, error) {
 	target := targetName(opts)
 	if !slices.Contains(Targets, target) {
@@ -181,6 +224,22 @@ func LowerModule(m *ir.Module, opts Options) (*Lowered, error) {
 	if err := passes.LegalizeChloExcept(m, passes.NativeChlo); err != nil {
 		return nil, err
 	}
+	for _, f := range l.Funcs {
+		if hasChecks(f) && l.source == "" {
+			l.source = asm.Print(m, asm.Options{})
+		}
+		cs, err := outputChecks(f)
+		if err != nil {
+			return nil, err
+		}
+		l.Checks = append(l.Checks, cs)
+	}
+	if t, ok := xlaTargets[target]; ok {
+		if err := lowerXLA(l, t, opts); err != nil {
+			return nil, err
+		}
+		return l, nil
+	}
 	tp := kernelParams(target, opts)
 	for _, f := range l.Funcs {
 		p, err := kernel.Lower(m, f.Name, tp)
@@ -188,6 +247,9 @@ func LowerModule(m *ir.Module, opts Options) (*Lowered, error) {
 			return nil, err
 		}
 		l.Programs = append(l.Programs, p)
+	}
+	if err := checkMemory(target, l.Programs); err != nil {
+		return nil, err
 	}
 	if target != "wasm" {
 		if err := lowerDevice(l, target, opts); err != nil {

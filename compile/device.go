@@ -2,6 +2,7 @@ package compile
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	goruntime "runtime"
 
@@ -15,8 +16,10 @@ import (
 
 // Targets are the code generators Compile supports, in the order `zmlc
 // --help` lists them: wasm (kernels in the host program), cpu (an LLVM
-// shared object), vulkan (SPIR-V), cuda (PTX) and rocm (HSACO).
-var Targets = []string{"wasm", "cpu", "vulkan", "cuda", "rocm"}
+// shared object), vulkan (SPIR-V), cuda (PTX), rocm (HSACO), and the XLA
+// targets tpu, neuron and xla-cpu (XLA executables from targets/hlo, run
+// by a PJRT plugin).
+var Targets = []string{"wasm", "cpu", "vulkan", "cuda", "rocm", "tpu", "neuron", "xla-cpu"}
 
 // DeviceModule is the kernel module of a device target: the manifest's
 // module (format so, spirv, ptx or hsaco) and its blob.
@@ -29,6 +32,9 @@ type DeviceModule struct {
 	// Options are the manifest's target options (cpu: "cpu"; cuda and
 	// rocm: "arch"; vulkan: "staged").
 	Options map[string]string
+	// unvalidated is why the module could not be validated (spirv-val
+	// missing): no bundle may hold it.
+	unvalidated error
 }
 
 // kernelParams returns the kernel lowering's parameters for target:
@@ -162,6 +168,12 @@ func lowerDevice(l *Lowered, target string, opts Options) error {
 			if err != nil {
 				return fmt.Errorf("vulkan target: %w", err)
 			}
+			if blob, err = validateSPIRV(ctx, "kernels.spv", blob); err != nil {
+				if !errors.Is(err, spirv.ErrNoValidator) {
+					return err
+				}
+				dm.unvalidated = err
+			}
 			dm.Blob = blob
 			recordVulkanIterations(dm, ks)
 		}
@@ -173,15 +185,30 @@ func lowerDevice(l *Lowered, target string, opts Options) error {
 		var t llvm.Target
 		switch target {
 		case "cpu":
+			if opts.CPU != "" {
+				if err := llvm.CheckName("cpu", opts.CPU, llvm.CPUNames(goruntime.GOARCH)); err != nil {
+					return err
+				}
+			}
 			var err error
 			if t, err = llvm.CPUTarget(opts.CPU); err != nil {
 				return err
 			}
 			dm.Options["cpu"] = t.CPU
 		case "cuda":
+			if opts.Arch != "" {
+				if err := llvm.CheckName("cuda-arch", opts.Arch, llvm.CUDAArchs); err != nil {
+					return err
+				}
+			}
 			t = llvm.NVPTXTarget(opts.Arch)
 			dm.Options["arch"] = t.CPU
 		case "rocm":
+			if opts.Arch != "" {
+				if err := llvm.CheckName("rocm-arch", opts.Arch, llvm.ROCmArchs); err != nil {
+					return err
+				}
+			}
 			t = llvm.AMDGPUTarget(opts.Arch)
 			dm.Options["arch"] = t.CPU
 		}

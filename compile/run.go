@@ -12,8 +12,10 @@ import (
 
 // OpenOptions configure OpenWith.
 type OpenOptions struct {
-	// Weights is the safetensors file the parameters are bound from; ""
-	// when the bundle embeds them or has none.
+	// Weights is the weights location the parameters are bound from (a
+	// safetensors file or folder, hf://, s3://, https://: see
+	// runtime.Options.Weights); "" when the bundle embeds them or has
+	// none.
 	Weights string
 	// Driver runs the bundle; nil picks the driver of the bundle's target
 	// (runtime/drivers) with Drivers.
@@ -28,8 +30,9 @@ type OpenOptions struct {
 
 // Open opens bundle bytes in process with the launcher (package runtime)
 // and the driver of the bundle's target (wasm, cpu, vulkan, cuda, rocm),
-// binding weights from the safetensors file at weights ("" when the bundle
-// embeds them or has none). workers is the number of threads (wasm, cpu;
+// binding weights from the weights location weights (a safetensors file
+// or folder, hf://, s3://, https://; "" when the bundle embeds them or has
+// none). workers is the number of threads (wasm, cpu;
 // 0 means one per CPU). The caller closes the Runtime. A driver whose
 // device library is missing fails with one line naming the library and
 // the target.

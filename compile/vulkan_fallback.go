@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"context"
 	"fmt"
 	"maps"
 
@@ -65,7 +66,7 @@ func vulkanFallback(l *Lowered) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("vulkan target: the %s module: %w", FallbackBlob, err)
 	}
-	return bin, nil
+	return validateSPIRV(context.Background(), FallbackBlob, bin)
 }
 
 // addVulkanFallback adds l's fallback module (vulkanFallback), if it has

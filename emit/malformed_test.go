@@ -60,6 +60,18 @@ func TestMalformed(t *testing.T) {
 		{"JSON not UTF-8", withManifest(good, []byte("{\"zmlc_version\": \"\xff\"}")), "manifest: not valid UTF-8"},
 		{"unknown field", editManifest(t, good, func(m map[string]any) { m["extra"] = 1 }), `manifest: invalid JSON: json: unknown field "extra"`},
 		{"format field", editManifest(t, good, func(m map[string]any) { m["format"] = 7 }), "manifest format 7 differs from the header's version 2"},
+		{"check of an unknown comparison", editManifest(t, good, func(m map[string]any) {
+			m["entries"].([]any)[0].(map[string]any)["checks"] = []any{map[string]any{"op": "check.expect_eq", "compare": "roughly",
+				"actual": map[string]any{"dtype": "f32", "shape": []any{2}}, "expected": map[string]any{"dtype": "f32", "shape": []any{2}}}}
+		}), `manifest: entry "forward" check 0: unknown comparison "roughly"`},
+		{"check of a non-check op", editManifest(t, good, func(m map[string]any) {
+			m["entries"].([]any)[0].(map[string]any)["checks"] = []any{map[string]any{"op": "stablehlo.custom_call", "call_target": "foo", "compare": "eq",
+				"actual": map[string]any{"dtype": "f32", "shape": []any{2}}, "expected": map[string]any{"dtype": "f32", "shape": []any{2}}}}
+		}), `manifest: entry "forward" check 0: custom_call target "foo" is not a check`},
+		{"check of a bad dtype", editManifest(t, good, func(m map[string]any) {
+			m["entries"].([]any)[0].(map[string]any)["checks"] = []any{map[string]any{"op": "check.expect_eq", "compare": "eq",
+				"actual": map[string]any{"dtype": "f33", "shape": []any{2}}, "expected": map[string]any{"dtype": "f32", "shape": []any{2}}}}
+		}), `manifest: entry "forward" check 0 actual has unknown dtype "f33"`},
 		{"negative prologue", editManifest(t, good, func(m map[string]any) { m["entries"].([]any)[0].(map[string]any)["prologue"] = -1 }), `manifest: entry "forward": prologue keeps -1 buffers (0 to 1048576 allowed)`},
 		{"no zmlc version", editManifest(t, good, func(m map[string]any) { delete(m, "zmlc_version") }), "manifest has no zmlc_version"},
 		{"blob past manifest", editManifest(t, good, blobField(4, "offset", mOff)), fmt.Sprintf(`blob "weights/fc1.bias": bytes [%d, %d+6) run past the manifest at %d`, mOff, mOff, mOff)},
@@ -73,6 +85,12 @@ func TestMalformed(t *testing.T) {
 		{"bad dtype", editManifest(t, good, func(m map[string]any) {
 			m["parameters"].([]any)[0].(map[string]any)["dtype"] = "f33"
 		}), `manifest: parameter "fc1.weight" has unknown dtype "f33"`},
+		{"kernel arg dtype", editManifest(t, good, func(m map[string]any) {
+			m["modules"].([]any)[0].(map[string]any)["kernels"].([]any)[0].(map[string]any)["args"].([]any)[0].(map[string]any)["dtype"] = "f33"
+		}), `manifest: module 0 "kernels" kernel 0 "fusion.0" argument 0 has unknown dtype "f33"`},
+		{"kernel arg shape without dtype", editManifest(t, good, func(m map[string]any) {
+			m["modules"].([]any)[0].(map[string]any)["kernels"].([]any)[0].(map[string]any)["args"].([]any)[0].(map[string]any)["shape"] = []any{2}
+		}), `manifest: module 0 "kernels" kernel 0 "fusion.0" argument 0 has a shape and no dtype`},
 		{"embedded size", editManifest(t, good, func(m map[string]any) {
 			m["parameters"].([]any)[1].(map[string]any)["shape"] = []any{4}
 		}), `manifest: parameter "fc1.bias" of type bf16[4] needs 8 bytes, but blob "weights/fc1.bias" holds 6`},

@@ -58,6 +58,43 @@ type Entry struct {
 	// more slots after the outputs, which the launcher zeroes once and
 	// preserves from call to call.
 	Prologue int `json:"prologue,omitempty"`
+	// Checks are the entry's check ops (check.expect_*, custom_call
+	// @check.*), in program order; omitted when it has none. Each has two
+	// frame slots (actual, expected) after the outputs and before the
+	// prologue's; the launcher compares them after every run
+	// (docs/BUNDLE.md, "Checks").
+	Checks []Check `json:"checks,omitempty"`
+}
+
+// Check compare kinds: package ir/check's comparisons.
+const (
+	CheckEq       = "eq"
+	CheckAlmostEq = "almost_eq"
+	CheckClose    = "close"
+)
+
+// Check is one check op of the source program, compiled into two extra
+// outputs of its entry that the launcher compares on the host (the
+// semantics and the failure message are package ir/check's).
+type Check struct {
+	// Op is the op's name, "check.expect_eq_const" or
+	// "stablehlo.custom_call"; Target the custom_call's target
+	// ("check.expect_eq"), "" for the check dialect. Both start the
+	// failure message.
+	Op     string `json:"op"`
+	Target string `json:"call_target,omitempty"`
+	// Loc is the op's source location, "file:line:col" ("" if unknown).
+	Loc string `json:"loc,omitempty"`
+	// Compare is one of the Check* kinds.
+	Compare string `json:"compare"`
+	// Tolerance is almost_eq's absolute tolerance (finite); MinULP and
+	// MaxULP close's allowed ULP distances.
+	Tolerance float64 `json:"tolerance,omitempty"`
+	MinULP    uint64  `json:"min_ulp,omitempty"`
+	MaxULP    uint64  `json:"max_ulp,omitempty"`
+	// Actual and Expected describe the two compared tensors.
+	Actual   Value `json:"actual"`
+	Expected Value `json:"expected"`
 }
 
 // Value describes a tensor passed to or returned by an entry point.
@@ -136,6 +173,9 @@ const (
 	FormatSO       = "so"
 	FormatHLOText  = "hlo-text"
 	FormatHLOPB    = "hlo-pb"
+	// FormatMLIR is a StableHLO module as MLIR text with its entry
+	// function @main: PJRT's "mlir" program format (tpu, neuron).
+	FormatMLIR = "mlir"
 )
 
 // Module is one loadable unit of kernels.
@@ -181,6 +221,13 @@ type KernelArg struct {
 	Kind string `json:"kind"`
 	// Access is "read", "write" or "readwrite" for buffers, "" for scalars.
 	Access string `json:"access,omitempty"`
+	// DType and Shape give a buffer's tensor type where the device's
+	// buffers are typed (the mlir, hlo-pb and hlo-text modules of the tpu
+	// and neuron targets, whose kernel is a whole XLA executable; PJRT
+	// buffers carry an element type and dimensions); "" and none
+	// elsewhere. A scalar has a DType and no Shape.
+	DType string  `json:"dtype,omitempty"`
+	Shape []int64 `json:"shape,omitempty"`
 }
 
 // Collective kinds.

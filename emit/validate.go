@@ -3,6 +3,7 @@ package emit
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/zmlc/zmlc/ir"
 )
@@ -148,8 +149,45 @@ func (m *Manifest) validateEntries() error {
 				return err
 			}
 		}
+		if len(e.Checks) > maxPrologue {
+			return fmt.Errorf("entry %q: %d checks (at most %d allowed)", e.Name, len(e.Checks), maxPrologue)
+		}
+		for j, c := range e.Checks {
+			if err := validateCheck(fmt.Sprintf("entry %q check %d", e.Name, j), c); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
+}
+
+// validateCheck checks one Entry.Checks record: a check op, a known
+// comparison, a finite tolerance, valid tensor descriptions.
+func validateCheck(what string, c Check) error {
+	switch {
+	case c.Op == "stablehlo.custom_call":
+		if !strings.HasPrefix(c.Target, "check.") {
+			return fmt.Errorf("%s: custom_call target %q is not a check", what, c.Target)
+		}
+	case strings.HasPrefix(c.Op, "check."):
+		if c.Target != "" {
+			return fmt.Errorf("%s: op %s has a call target", what, c.Op)
+		}
+	default:
+		return fmt.Errorf("%s: op %q is not a check", what, c.Op)
+	}
+	switch c.Compare {
+	case CheckEq, CheckAlmostEq, CheckClose:
+	default:
+		return fmt.Errorf("%s: unknown comparison %q", what, c.Compare)
+	}
+	if math.IsNaN(c.Tolerance) || math.IsInf(c.Tolerance, 0) {
+		return fmt.Errorf("%s: tolerance %v is not finite", what, c.Tolerance)
+	}
+	if err := checkValue(what+" actual", c.Actual); err != nil {
+		return err
+	}
+	return checkValue(what+" expected", c.Expected)
 }
 
 func (m *Manifest) validateModules(ref func(what, name, kind string) (*Blob, error)) error {
@@ -165,7 +203,7 @@ func (m *Manifest) validateModules(ref func(what, name, kind string) (*Blob, err
 			if mod.Blob != "" {
 				return fmt.Errorf("%s of format %s must not name a blob", what, mod.Format)
 			}
-		case FormatPTX, FormatHSACO, FormatSPIRV, FormatMetal, FormatSO, FormatHLOText, FormatHLOPB:
+		case FormatPTX, FormatHSACO, FormatSPIRV, FormatMetal, FormatSO, FormatHLOText, FormatHLOPB, FormatMLIR:
 			if _, err := ref(what, mod.Blob, BlobKernels); err != nil {
 				return err
 			}
@@ -183,9 +221,16 @@ func (m *Manifest) validateModules(ref func(what, name, kind string) (*Blob, err
 					if arg.Access != "read" && arg.Access != "write" && arg.Access != "readwrite" {
 						return fmt.Errorf("%s argument %d: buffer access %q is not read, write or readwrite", kwhat, a, arg.Access)
 					}
+					if arg.DType != "" {
+						if _, err := checkType(fmt.Sprintf("%s argument %d", kwhat, a), arg.DType, arg.Shape); err != nil {
+							return err
+						}
+					} else if len(arg.Shape) > 0 {
+						return fmt.Errorf("%s argument %d has a shape and no dtype", kwhat, a)
+					}
 				case ArgI32, ArgU32, ArgI64, ArgF32, ArgF64:
-					if arg.Access != "" {
-						return fmt.Errorf("%s argument %d: scalar %s has an access", kwhat, a, arg.Kind)
+					if arg.Access != "" || arg.DType != "" || len(arg.Shape) > 0 {
+						return fmt.Errorf("%s argument %d: scalar %s has an access or a tensor type", kwhat, a, arg.Kind)
 					}
 				default:
 					return fmt.Errorf("%s argument %d has unknown kind %q", kwhat, a, arg.Kind)

@@ -34,12 +34,15 @@ type ParamDecl struct {
 	Type *TypeExpr
 }
 
-// SubDecl is `layers: Block[5]` (Count 5) or `attn: Attention` (Count -1).
+// SubDecl is `layers: Block[5]` (Count 5) or `attn: Attention` (Count -1);
+// `layers: Block[n_layers]` takes its count from the bound dimension
+// n_layers (CountDim; repeat_count.go).
 type SubDecl struct {
-	Pos   Pos
-	Name  string
-	Block string
-	Count int64
+	Pos      Pos
+	Name     string
+	Block    string
+	Count    int64
+	CountDim string
 }
 
 func (p *ParamDecl) memberPos() Pos { return p.Pos }
@@ -78,8 +81,8 @@ type ArgDecl struct {
 	Type *TypeExpr
 }
 
-// Stmt is a statement: *LetStmt, *AssignStmt, *ReturnStmt, *ForStmt or
-// *WhileStmt.
+// Stmt is a statement: *LetStmt, *AssignStmt, *ReturnStmt, *ForStmt,
+// *WhileStmt or *YieldStmt.
 type Stmt interface{ stmtPos() Pos }
 
 // LetStmt is `let a = e` or `let a, b = e` (e yields several values).
@@ -120,6 +123,14 @@ type WhileStmt struct {
 	Body []Stmt
 }
 
+// YieldStmt is `yield e1, e2`, the last statement of a scan body: the
+// values each step contributes to the scan's stacked results.
+type YieldStmt struct {
+	Pos    Pos
+	Values []Expr
+}
+
+func (s *YieldStmt) stmtPos() Pos  { return s.Pos }
 func (s *LetStmt) stmtPos() Pos    { return s.Pos }
 func (s *AssignStmt) stmtPos() Pos { return s.Pos }
 func (s *ReturnStmt) stmtPos() Pos { return s.Pos }
@@ -128,6 +139,19 @@ func (s *WhileStmt) stmtPos() Pos  { return s.Pos }
 
 // Expr is an expression node.
 type Expr interface{ exprPos() Pos }
+
+// ScanExpr is `scan i in a..b { body; yield y }` (only as the value of a
+// let): a counted loop like ForStmt whose yielded values of each step are
+// stacked along a new leading dimension of size b-a.
+type ScanExpr struct {
+	Pos  Pos
+	Var  string
+	From Expr
+	To   Expr
+	Body []Stmt
+}
+
+func (e *ScanExpr) exprPos() Pos { return e.Pos }
 
 // NumberLit is an integer (IsInt) or float literal.
 type NumberLit struct {

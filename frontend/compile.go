@@ -30,6 +30,10 @@ type compiler struct {
 	fr        *frame
 	depth     int
 	pos       Pos // the expression being lowered, for internal errors
+
+	// Recorded errors (diagnostics.go).
+	diags    ir.Diagnostics
+	reported map[string]bool
 }
 
 // Compile parses, checks and lowers one .zml file to an IR module, as
@@ -42,24 +46,33 @@ type compiler struct {
 //
 // Errors are *ir.Diagnostic values (`file:line:col: error: message`, with
 // the source attached so that Error() shows the line and a caret) for
-// syntax, name, type and shape errors. Compile never panics.
+// syntax, name, type and shape errors; several name, type and shape errors
+// (up to maxErrors, each statement recovered on its own: diagnostics.go)
+// come as ir.Diagnostics. Compile never panics.
 func Compile(filename string, src []byte, opts Options) (m *ir.Module, err error) {
 	s := newSource(filename, src)
 	c := &compiler{s: s, opts: opts, dims: map[string]dimInfo{}}
 	defer func() {
 		if r := recover(); r != nil {
-			if ce, ok := r.(compileError); ok {
-				m, err = nil, ce.d
-				return
+			switch e := r.(type) {
+			case compileError:
+				c.diags = append(c.diags, e.d)
+			case tooManyErrors, abort:
+			default:
+				c.diags = append(c.diags, s.errorf(c.pos, "internal error: %v\n%s", r, debug.Stack()))
 			}
-			m, err = nil, s.errorf(c.pos, "internal error: %v\n%s", r, debug.Stack())
+			m, err = nil, c.result()
 		}
 	}()
 	f, err := s.parse()
 	if err != nil {
 		return nil, err
 	}
-	return c.compileFile(f), nil
+	m = c.compileFile(f)
+	if len(c.diags) > 0 {
+		return nil, c.result()
+	}
+	return m, nil
 }
 
 func (c *compiler) compileFile(f *File) *ir.Module {
@@ -70,7 +83,10 @@ func (c *compiler) compileFile(f *File) *ir.Module {
 		c.s.fail(model.Pos, "model %s has no fn", model.Name)
 	}
 	for _, fn := range model.Fns {
-		m.Funcs = append(m.Funcs, c.lowerEntry(fn))
+		c.guard(func() { m.Funcs = append(m.Funcs, c.lowerEntry(fn)) })
+	}
+	if len(c.diags) > 0 {
+		return nil
 	}
 	if err := ir.Verify(m); err != nil {
 		d, ok := err.(*ir.Diagnostic)
@@ -153,19 +169,22 @@ func (c *compiler) lowerFnBody(fn *FnDecl) ([]val, Pos) {
 		c.s.fail(fn.Pos, "calls nest more than %d deep (is %s recursive?)", maxCallDepth, fn.Name)
 	}
 	defer func() { c.depth-- }()
+	n0 := len(c.diags)
 	for i, st := range fn.Body {
 		if r, ok := st.(*ReturnStmt); ok {
 			if i != len(fn.Body)-1 {
-				c.s.fail(fn.Body[i+1].stmtPos(), "statement after return is unreachable")
+				c.guard(func() { c.s.fail(fn.Body[i+1].stmtPos(), "statement after return is unreachable") })
 			}
 			var vals []val
 			for _, e := range r.Values {
 				vals = append(vals, c.tensorOf(c.lowerExpr(e), e))
 			}
+			c.errorsSince(n0)
 			return vals, r.Pos
 		}
-		c.lowerStmt(st)
+		c.lowerGuarded(st)
 	}
+	c.errorsSince(n0)
 	c.s.fail(fn.Pos, "fn %s does not end with a return statement", fn.Name)
 	return nil, Pos{}
 }

@@ -36,9 +36,9 @@ func TestDiagnostics(t *testing.T) {
 // TestDiagnosticCaret checks the full text: location, message, source line
 // and a caret under the offending column (tabs kept).
 func TestDiagnosticCaret(t *testing.T) {
-	src := "model M {\n\tfn f(x: f32[a=2], y: f32[b=2]) -> f32[a] {\n\t\treturn x + y\n\t}\n}\n"
+	src := "model M {\n\tfn f(x: f32[a=2, 3], y: f32[a=2, 4]) -> f32[a] {\n\t\treturn x + y\n\t}\n}\n"
 	_, err := Compile("m.zml", []byte(src), Options{})
-	want := "m.zml:3:12: error: cannot broadcast f32[a=2] with f32[b=2]: dimension a=2 does not match b=2 (names differ)\n" +
+	want := "m.zml:3:12: error: cannot broadcast f32[a=2, 3] with f32[a=2, 4]: dimension 3 does not match 4 (sizes differ)\n" +
 		"\t\treturn x + y\n" +
 		"\t\t         ^"
 	if err == nil || err.Error() != want {

@@ -17,10 +17,14 @@ func (f *frame) pop()  { f.scopes = f.scopes[:len(f.scopes)-1] }
 // bind defines name in the innermost scope.
 func (f *frame) bind(name string, v val) { f.scopes[len(f.scopes)-1][name] = v }
 
-// lookup finds a local variable, innermost scope first.
+// lookup finds a local variable, innermost scope first. A poisoned one
+// (its definition failed) aborts the statement using it.
 func (f *frame) lookup(name string) (val, bool) {
 	for i := len(f.scopes) - 1; i >= 0; i-- {
 		if v, ok := f.scopes[i][name]; ok {
+			if v.kind == kPoison {
+				panic(abort{})
+			}
 			return v, true
 		}
 	}

@@ -14,6 +14,7 @@ func FuzzFrontend(f *testing.F) {
 	for _, tc := range diagCases {
 		f.Add([]byte(tc.src))
 	}
+	f.Add([]byte(builtinsSeed))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		if len(src) > 1<<14 {
 			return
@@ -30,3 +31,22 @@ func FuzzFrontend(f *testing.F) {
 		}
 	})
 }
+
+// builtinsSeed uses the creation, scan, index and dimension built-ins, a
+// scan and a runtime loop bound, so that mutations explore them.
+const builtinsSeed = `model M {
+  param w: f32[out=2, hid=2]
+  fn f(xs: f32[b, t=3, hid], ids: i32[k=2], pos: i32) -> f32[t, b, hid] {
+    let h = zeros(f32[b, hid])
+    let hs = scan i in 0..t {
+      h = tanh(h.dot(w, contract: hid).rename(out: hid) + xs[:, i])
+      yield h
+    }
+    for j in 0..pos { h = h - h.mean(hid, keepdims: true) }
+    let g = xs.scatter(ids, xs.gather(ids, axis: t), axis: t, mode: "add")
+    let u = xs.update(xs[:, 0:1], at: [0, pos, 0]).pad(hid: [1, 0]).flip(t).cumsum(t)
+    let v, i = xs.topk(1, axis: hid)
+    let s = stack(h, h, name: n).squeeze().unsqueeze(0).sort().argsort().one_hot(4)
+    return hs + xs.var(t).logsumexp(hid).softplus().leaky_relu().elu() * arange(t).convert(f32)
+  }
+}`

@@ -52,7 +52,7 @@ type gSub struct {
 	Pos   lexer.Position
 	Name  string  `parser:"@Ident ':'"`
 	Block string  `parser:"@Ident"`
-	Count *string `parser:"('[' @Int ']')? ';'?"`
+	Count *string `parser:"('[' @(Int | Ident) ']')? ';'?"`
 }
 
 type gType struct {
@@ -91,12 +91,27 @@ type gStmt struct {
 	Return *gReturn `parser:" | @@"`
 	For    *gFor    `parser:" | @@"`
 	While  *gWhile  `parser:" | @@"`
+	Yield  *gYield  `parser:" | @@"`
 	Assign *gAssign `parser:" | @@ ) ';'?"`
 }
 
 type gLet struct {
 	Names []string `parser:"'let' @Ident (',' @Ident)*"`
-	Value *gExpr   `parser:"'=' @@"`
+	Scan  *gScan   `parser:"'=' ( @@"`
+	Value *gExpr   `parser:"    | @@ )"`
+}
+
+// gScan is `scan i in a..b { ... yield y }`, the value of a let.
+type gScan struct {
+	Pos  lexer.Position
+	Var  string   `parser:"'scan' @Ident 'in'"`
+	From *gExpr   `parser:"@@ '..'"`
+	To   *gExpr   `parser:"@@"`
+	Body []*gStmt `parser:"'{' @@* '}'"`
+}
+
+type gYield struct {
+	Values []*gExpr `parser:"'yield' @@ (',' @@)*"`
 }
 
 type gReturn struct {

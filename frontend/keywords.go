@@ -7,7 +7,7 @@ import "strings"
 // for a name — a model, block, function, parameter, argument, variable or
 // member — nor for a value: `let return = x` is a syntax error at
 // `return`, and so is `let y = x *` followed by `return y`.
-var keywords = []string{"block", "fn", "for", "in", "let", "model", "param", "return", "submodule", "while"}
+var keywords = []string{"block", "fn", "for", "in", "let", "model", "param", "return", "scan", "submodule", "while", "yield"}
 
 // keywordPattern is the lexer rule of the Keyword token: a keyword not
 // followed by a letter, digit or underscore (`returned` is a name).

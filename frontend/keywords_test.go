@@ -33,6 +33,11 @@ func TestKeywordsReserved(t *testing.T) {
 				msg = fmt.Sprintf(p.msg, kw)
 			}
 			want := fmt.Sprintf("t.zml:1:%d: error: %s", p.col, msg)
+			if kw == "scan" && strings.HasPrefix(p.src, "model M { fn f(x: f32) -> f32 { let y = %s") {
+				// `let y = scan` starts a scan, which wants its loop
+				// variable where return stands.
+				want = `t.zml:2:2: error: syntax error: "return" is a reserved keyword and cannot be used as a name`
+			}
 			_, err := Parse("t.zml", []byte(src))
 			if err == nil {
 				t.Errorf("%q parsed", src)

@@ -59,7 +59,7 @@ func (c *compiler) lowerCall(e *CallExpr) val {
 		if b := builtins[fn.Name]; b != nil {
 			return c.callBuiltin(e.Pos, b, nil, e.Args)
 		}
-		c.s.fail(fn.Pos, "undefined function %s", fn.Name)
+		c.s.fail(fn.Pos, "undefined function %s%s", fn.Name, c.suggest(fn.Name, append(c.fnNames(c.fr.inst), builtinNames()...)))
 	case *MemberExpr:
 		// A fn of a sub-module named by a dotted path, or a method.
 		x := c.lowerExpr(fn.X)
@@ -71,7 +71,7 @@ func (c *compiler) lowerCall(e *CallExpr) val {
 		}
 		b := builtins[fn.Name]
 		if b == nil {
-			c.s.fail(fn.Pos, "unknown method %s", fn.Name)
+			c.s.fail(fn.Pos, "unknown method %s%s", fn.Name, c.suggest(fn.Name, builtinNames()))
 		}
 		return c.callBuiltin(fn.Pos, b, &x, e.Args)
 	default:
@@ -88,7 +88,7 @@ func (c *compiler) lowerCall(e *CallExpr) val {
 func (c *compiler) callModule(p Pos, in *instance, name string, args []*Arg) val {
 	f := c.fnOf(in, name)
 	if f == nil {
-		c.s.fail(p, "block %s has no fn %s", in.decl.Name, name)
+		c.s.fail(p, "block %s has no fn %s%s", in.decl.Name, name, c.suggest(name, c.fnNames(in)))
 	}
 	return c.callFn(p, in, f, args)
 }
@@ -116,9 +116,9 @@ func (c *compiler) callFn(p Pos, in *instance, fn *FnDecl, args []*Arg) val {
 	}
 	saved := c.fr
 	c.fr = nf
+	defer func() { c.fr = saved }()
 	results, retPos := c.lowerFnBody(fn)
 	results = c.checkResults(fn, results, dims, retPos)
-	c.fr = saved
 	if len(results) == 1 {
 		return results[0]
 	}
@@ -145,6 +145,9 @@ func (c *compiler) callBuiltin(p Pos, b *builtin, recv *val, args []*Arg) val {
 			}
 			names := append([]string{}, b.named...)
 			sort.Strings(names)
+			if s := closest(a.Name, names); s != "" {
+				c.s.fail(a.Pos, "%s has no argument %s (did you mean %s?)", b.name, a.Name, s)
+			}
 			c.s.fail(a.Pos, "%s has no argument %s (it takes %s)", b.name, a.Name, strings.Join(names, ", "))
 		}
 		if _, dup := cs.named[a.Name]; dup {
@@ -381,7 +384,7 @@ func (c *compiler) axis(x val, e Expr, what string) int {
 	case *Ident:
 		i := x.shape.Index(e.Name)
 		if i < 0 {
-			c.s.fail(e.Pos, "%s has no dimension %s", typeString(x.elem, x.shape), e.Name)
+			c.s.fail(e.Pos, "%s has no dimension %s%s", typeString(x.elem, x.shape), e.Name, c.suggest(e.Name, x.shape.Names()))
 		}
 		return i
 	case *NumberLit:
@@ -446,6 +449,9 @@ func (c *compiler) dtypeArg(e Expr) ir.ElementType {
 		if t, ok := lookupDType(id.Name); ok {
 			return t
 		}
+	}
+	if id != nil {
+		c.s.fail(e.exprPos(), "expected an element type (f32, i32, u8, bool, ...)%s", c.suggest(id.Name, dtypeNames()))
 	}
 	c.s.fail(e.exprPos(), "expected an element type (f32, i32, u8, bool, ...)")
 	return 0

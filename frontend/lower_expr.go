@@ -33,6 +33,8 @@ func (c *compiler) lowerExpr(e Expr) val {
 		return c.lowerUnary(e)
 	case *BinaryExpr:
 		return c.lowerBinary(e)
+	case *ScanExpr:
+		return c.lowerScan(e)
 	}
 	c.s.fail(e.exprPos(), "unsupported expression")
 	return val{}
@@ -159,6 +161,9 @@ func (c *compiler) lookupName(id *Ident) val {
 	if v, ok := c.memberOf(c.fr.inst, id.Name); ok {
 		return v
 	}
+	if v, ok := c.dimValue(id.Name); ok {
+		return v
+	}
 	switch {
 	case c.fnOf(c.fr.inst, id.Name) != nil:
 		c.s.fail(id.Pos, "%s is a fn; call it: %s(...)", id.Name, id.Name)
@@ -171,7 +176,7 @@ func (c *compiler) lookupName(id *Ident) val {
 	if c.hasParamPrefix(c.fr.inst, id.Name+".") {
 		c.s.fail(id.Pos, "%s is not a parameter; parameters under it are named %s.<name>", id.Name, id.Name)
 	}
-	c.s.fail(id.Pos, "undefined: %s", id.Name)
+	c.s.fail(id.Pos, "undefined: %s%s", id.Name, c.suggest(id.Name, c.valueNames()))
 	return val{}
 }
 
@@ -251,7 +256,7 @@ func (c *compiler) lowerMember(e *MemberExpr) val {
 			if c.hasParamPrefix(c.fr.inst, path+".") {
 				c.s.fail(e.Pos, "%s is not a parameter; parameters under it are named %s.<name>", path, path)
 			}
-			c.s.fail(e.Pos, "undefined parameter %s", path)
+			c.s.fail(e.Pos, "undefined parameter %s%s", path, c.suggest(path, c.paramNames(c.fr.inst)))
 		}
 	}
 	x := c.lowerExpr(e.X)
@@ -263,7 +268,7 @@ func (c *compiler) lowerMember(e *MemberExpr) val {
 		if c.fnOf(x.inst, e.Name) != nil {
 			c.s.fail(e.Pos, "%s is a fn of %s; call it: .%s(...)", e.Name, x.inst.decl.Name, e.Name)
 		}
-		c.s.fail(e.Pos, "block %s has no member %s", x.inst.decl.Name, e.Name)
+		c.s.fail(e.Pos, "block %s has no member %s%s", x.inst.decl.Name, e.Name, c.suggest(e.Name, c.memberNames(x.inst)))
 	case kTensor, kNumber:
 		if builtins[e.Name] != nil {
 			c.s.fail(e.Pos, "%s is a method; call it: .%s(...)", e.Name, e.Name)

@@ -127,11 +127,11 @@ func (c *compiler) operands(p Pos, x, y val, sym string) (val, val) {
 	if x.elem != y.elem {
 		c.s.fail(p, "operands of %s have different element types: %s and %s (convert one)", sym, typeString(x.elem, x.shape), typeString(y.elem, y.shape))
 	}
-	shape, msg := broadcastShapes(x.shape, y.shape)
+	shape, named, msg := broadcastShapes(x.shape, y.shape)
 	if msg != "" {
 		c.s.fail(p, "cannot broadcast %s with %s: %s", typeString(x.elem, x.shape), typeString(y.elem, y.shape), msg)
 	}
-	return c.broadcastTo(p, x, shape), c.broadcastTo(p, y, shape)
+	return c.broadcastTo(p, x, shape, named), c.broadcastTo(p, y, shape, named)
 }
 
 // binary emits the elementwise binary op name (`add`) on x and y after
@@ -180,29 +180,6 @@ func (c *compiler) compare(p Pos, dir string, x, y val, sym string) val {
 	c.at(p)
 	v := c.must(c.b.Compare(dir, typ, x.v, y.v))
 	return tensorVal(v, ir.I1, x.shape)
-}
-
-// broadcastTo broadcasts x (right-aligned) to shape, which must be a
-// broadcast of x's shape; the result carries shape's names.
-func (c *compiler) broadcastTo(p Pos, x val, shape Shape) val {
-	if len(x.shape) == len(shape) {
-		same := true
-		for i := range shape {
-			if x.shape[i].Size != shape[i].Size {
-				same = false
-			}
-		}
-		if same {
-			x.shape = shape
-			return x
-		}
-	}
-	off := len(shape) - len(x.shape)
-	dims := make([]int64, len(x.shape))
-	for i := range dims {
-		dims[i] = int64(off + i)
-	}
-	return c.broadcastInDim(p, x, shape, dims)
 }
 
 // broadcastInDim emits `stablehlo.broadcast_in_dim`: x's dimension i goes

@@ -23,6 +23,8 @@ func (c *compiler) lowerStmt(st Stmt) {
 		}
 	case *WhileStmt:
 		c.whileLoop(st)
+	case *YieldStmt:
+		c.s.fail(st.Pos, "yield is only allowed as the last statement of a scan body")
 	}
 }
 
@@ -68,13 +70,17 @@ func (c *compiler) unrolledFor(st *ForStmt) {
 	if v.kind != kModules {
 		c.s.fail(st.From.exprPos(), "for ... in needs a repeated sub-module or a range a..b, got %s", v.describe())
 	}
+	n0 := len(c.diags)
 	for _, in := range v.insts {
-		c.fr.push()
-		c.fr.bind(st.Var, val{kind: kModule, inst: in})
-		for _, s := range st.Body {
-			c.lowerStmt(s)
-		}
-		c.fr.pop()
+		func() {
+			c.fr.push()
+			defer c.fr.pop()
+			c.fr.bind(st.Var, val{kind: kModule, inst: in})
+			for _, s := range st.Body {
+				c.lowerGuarded(s)
+			}
+		}()
+		c.errorsSince(n0)
 	}
 }
 
@@ -93,6 +99,10 @@ func assignedNames(body []Stmt, out []string) []string {
 			out = assignedNames(st.Body, out)
 		case *WhileStmt:
 			out = assignedNames(st.Body, out)
+		case *LetStmt:
+			if sc, ok := st.Value.(*ScanExpr); ok {
+				out = assignedNames(sc.Body, out)
+			}
 		}
 	}
 	return out
@@ -126,12 +136,15 @@ func (c *compiler) loopCarried(p Pos, body []Stmt) ([]string, []val) {
 func (c *compiler) loopBody(p Pos, body []Stmt, names []string, before []val, args []*ir.Value) []*ir.Value {
 	c.fr.loops++
 	defer func() { c.fr.loops-- }()
+	n0 := len(c.diags)
 	for _, st := range body {
 		if _, ok := st.(*ReturnStmt); ok {
-			c.s.fail(st.stmtPos(), "return is not allowed inside a loop")
+			c.guard(func() { c.s.fail(st.stmtPos(), "return is not allowed inside a loop") })
+			continue
 		}
-		c.lowerStmt(st)
+		c.lowerGuarded(st)
 	}
+	c.errorsSince(n0)
 	var out []*ir.Value
 	for i, n := range names {
 		v, _ := c.fr.lookup(n)
@@ -156,48 +169,6 @@ func sameSizes(a, b Shape) bool {
 		}
 	}
 	return true
-}
-
-// countedFor lowers `for i in a..b { body }` to a stablehlo.while whose
-// first loop-carried value is the i64 counter i.
-func (c *compiler) countedFor(st *ForStmt) {
-	from := c.constInt(st.From, "loop start")
-	to := c.constInt(st.To, "loop end")
-	names, before := c.loopCarried(st.Pos, st.Body)
-	c.at(st.Pos)
-	inits := []*ir.Value{c.must(c.b.Constant(ir.Scalar(ir.I64, from)))}
-	for _, v := range before {
-		inits = append(inits, v.v)
-	}
-	outer := c.b
-	res, err := c.b.While(inits, func(b *ir.Builder, args []*ir.Value) *ir.Value {
-		c.b = b
-		defer func() { c.b = outer }()
-		c.at(st.Pos)
-		end := c.must(c.b.Constant(ir.Scalar(ir.I64, to)))
-		return c.must(c.b.Compare("LT", "SIGNED", args[0], end))
-	}, func(b *ir.Builder, args []*ir.Value) []*ir.Value {
-		c.b = b
-		defer func() { c.b = outer }()
-		c.fr.push()
-		defer c.fr.pop()
-		for i, n := range names {
-			c.fr.bind(n, tensorVal(args[i+1], before[i].elem, before[i].shape))
-		}
-		c.fr.bind(st.Var, tensorVal(args[0], ir.I64, nil))
-		next := c.loopBody(st.Pos, st.Body, names, before, args[1:])
-		c.at(st.Pos)
-		one := c.must(c.b.Constant(ir.Scalar(ir.I64, int64(1))))
-		i1 := c.must(c.b.Add(args[0], one))
-		return append([]*ir.Value{i1}, next...)
-	})
-	c.b = outer
-	if err != nil {
-		c.builderError(err)
-	}
-	for i, n := range names {
-		c.fr.assign(n, tensorVal(res[i+1], before[i].elem, before[i].shape))
-	}
 }
 
 // whileLoop lowers `while cond { body }` to stablehlo.while over the

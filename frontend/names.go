@@ -85,11 +85,16 @@ func (c *compiler) checkDecl(d *ModelDecl) {
 			add(m.Name, m.Pos)
 			b, ok := c.blocks[m.Block]
 			if !ok {
-				c.s.fail(m.Pos, "unknown block %s", m.Block)
+				var names []string
+				for n := range c.blocks {
+					names = append(names, n)
+				}
+				c.s.fail(m.Pos, "unknown block %s%s", m.Block, c.suggest(m.Block, names))
 			}
 			if b.Kind == "model" {
 				c.s.fail(m.Pos, "%s is a model, not a block; only blocks can be sub-modules", m.Block)
 			}
+			c.resolveCount(m)
 			if m.Count == 0 {
 				c.s.fail(m.Pos, "repetition count of %s must be at least 1", m.Name)
 			}
@@ -168,7 +173,15 @@ func (c *compiler) resolveType(t *TypeExpr, dims map[string]dimInfo, global bool
 			if !ok {
 				if v, ok := c.opts.Dims[d.Name]; ok && v >= 0 && v <= maxDim {
 					info = dimInfo{size: v, pos: d.Pos}
+					dims[d.Name] = info
 				} else {
+					var names []string
+					for n := range dims {
+						names = append(names, n)
+					}
+					if s := closest(d.Name, names); s != "" {
+						c.s.fail(d.Pos, "unknown dimension %s (did you mean %s?)", d.Name, s)
+					}
 					c.s.fail(d.Pos, "unknown dimension %s: give its size (%s=N) or make it symbolic (%s=?)", d.Name, d.Name, d.Name)
 				}
 			}

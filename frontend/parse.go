@@ -141,8 +141,10 @@ func (s *source) convFile(g *gFile) *File {
 				m.Members = append(m.Members, &ParamDecl{Pos: s.pos(mem.Param.Pos), Name: strings.Join(mem.Param.Name, "."), Type: s.convType(mem.Param.Type)})
 			case mem.Sub != nil:
 				sd := &SubDecl{Pos: s.pos(mem.Sub.Pos), Name: mem.Sub.Name, Block: mem.Sub.Block, Count: -1}
-				if mem.Sub.Count != nil {
-					sd.Count = s.parseCount(sd.Pos, *mem.Sub.Count)
+				if c := mem.Sub.Count; c != nil && isCountName(*c) {
+					sd.CountDim = *c
+				} else if c != nil {
+					sd.Count = s.parseCount(sd.Pos, *c)
 				}
 				m.Members = append(m.Members, sd)
 			case mem.Fn != nil:
@@ -210,8 +212,18 @@ func (s *source) convStmts(gs []*gStmt) []Stmt {
 	for _, g := range gs {
 		p := s.pos(g.Pos)
 		switch {
+		case g.Let != nil && g.Let.Scan != nil:
+			sc := g.Let.Scan
+			out = append(out, &LetStmt{Pos: p, Names: g.Let.Names, Value: &ScanExpr{Pos: s.pos(sc.Pos), Var: sc.Var,
+				From: s.convExpr(sc.From), To: s.convExpr(sc.To), Body: s.convStmts(sc.Body)}})
 		case g.Let != nil:
 			out = append(out, &LetStmt{Pos: p, Names: g.Let.Names, Value: s.convExpr(g.Let.Value)})
+		case g.Yield != nil:
+			y := &YieldStmt{Pos: p}
+			for _, v := range g.Yield.Values {
+				y.Values = append(y.Values, s.convExpr(v))
+			}
+			out = append(out, y)
 		case g.Assign != nil:
 			out = append(out, &AssignStmt{Pos: p, Names: g.Assign.Names, Value: s.convExpr(g.Assign.Value)})
 		case g.Return != nil:

@@ -85,56 +85,6 @@ func typeString(e ir.ElementType, s Shape) string {
 	return dtypeName(e) + s.String()
 }
 
-// broadcastShapes returns the shape of an elementwise operation on a and b
-// under the .zml broadcasting rule (docs/LANGUAGE.md, "Broadcasting"):
-// shapes are aligned on the right, as in NumPy; two aligned dimensions
-// agree when their names agree (equal, or either unnamed) and their sizes
-// are equal or one of them is an unnamed 1; the result takes the name and
-// the larger size. Dimensions present in only the longer shape are kept.
-// The error message names the first disagreeing pair.
-func broadcastShapes(a, b Shape) (Shape, string) {
-	n := len(a)
-	if len(b) > n {
-		n = len(b)
-	}
-	out := make(Shape, n)
-	for i := 1; i <= n; i++ {
-		var da, db *Dim
-		if i <= len(a) {
-			da = &a[len(a)-i]
-		}
-		if i <= len(b) {
-			db = &b[len(b)-i]
-		}
-		switch {
-		case da == nil:
-			out[n-i] = *db
-			continue
-		case db == nil:
-			out[n-i] = *da
-			continue
-		}
-		if da.Name != "" && db.Name != "" && da.Name != db.Name {
-			return nil, "dimension " + da.String() + " does not match " + db.String() + " (names differ)"
-		}
-		name := da.Name
-		if name == "" {
-			name = db.Name
-		}
-		size := da.Size
-		switch {
-		case da.Size == db.Size:
-		case da.Size == 1 && da.Name == "":
-			size = db.Size
-		case db.Size == 1 && db.Name == "":
-		default:
-			return nil, "dimension " + da.String() + " does not match " + db.String() + " (sizes differ)"
-		}
-		out[n-i] = Dim{Name: name, Size: size}
-	}
-	return out, ""
-}
-
 // checkUniqueNames returns the first name that occurs twice in s, or "".
 func checkUniqueNames(s Shape) string {
 	seen := map[string]bool{}

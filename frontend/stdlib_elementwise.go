@@ -125,11 +125,11 @@ func stdWhere(c *compiler, cs *callSite) val {
 		c.s.fail(cs.argPos(0), "where needs a bool condition, got %s", typeString(cond.elem, cond.shape))
 	}
 	a, b := c.operands(cs.pos, c.value(cs, 1), c.value(cs, 2), "where")
-	shape, msg := broadcastShapes(cond.shape, a.shape)
+	shape, named, msg := broadcastShapes(a.shape, cond.shape)
 	if msg != "" {
 		c.s.fail(cs.pos, "cannot broadcast condition %s with %s: %s", typeString(cond.elem, cond.shape), typeString(a.elem, a.shape), msg)
 	}
-	cond, a, b = c.broadcastTo(cs.pos, cond, shape), c.broadcastTo(cs.pos, a, shape), c.broadcastTo(cs.pos, b, shape)
+	cond, a, b = c.broadcastTo(cs.pos, cond, shape, named), c.broadcastTo(cs.pos, a, shape, named), c.broadcastTo(cs.pos, b, shape, named)
 	c.at(cs.pos)
 	return tensorVal(c.must(c.b.Select(cond.v, a.v, b.v)), a.elem, shape)
 }
@@ -137,8 +137,9 @@ func stdWhere(c *compiler, cs *callSite) val {
 // stdClamp is clamp(x, lo, hi): lo and hi broadcast to x.
 func stdClamp(c *compiler, cs *callSite) val {
 	x := c.tensorArg(cs, 0)
-	lo, _ := c.operands(cs.pos, c.value(cs, 1), x, "clamp")
-	hi, _ := c.operands(cs.pos, c.value(cs, 2), x, "clamp")
+	// x first: by-name broadcasting orders the result as its left operand.
+	_, lo := c.operands(cs.pos, x, c.value(cs, 1), "clamp")
+	_, hi := c.operands(cs.pos, x, c.value(cs, 2), "clamp")
 	if !sameSizes(lo.shape, x.shape) || !sameSizes(hi.shape, x.shape) {
 		c.s.fail(cs.pos, "clamp bounds must broadcast to %s", typeString(x.elem, x.shape))
 	}

@@ -41,9 +41,9 @@ func stdDot(c *compiler, cs *callSite) val {
 		i, j := a.shape.Index(n), b.shape.Index(n)
 		switch {
 		case i < 0:
-			c.s.fail(e.exprPos(), "cannot contract %s: %s has no dimension %s", n, typeString(a.elem, a.shape), n)
+			c.s.fail(e.exprPos(), "cannot contract %s: %s has no dimension %s%s", n, typeString(a.elem, a.shape), n, c.suggest(n, a.shape.Names()))
 		case j < 0:
-			c.s.fail(e.exprPos(), "cannot contract %s: %s has no dimension %s", n, typeString(b.elem, b.shape), n)
+			c.s.fail(e.exprPos(), "cannot contract %s: %s has no dimension %s%s", n, typeString(b.elem, b.shape), n, c.suggest(n, b.shape.Names()))
 		case a.shape[i].Size != b.shape[j].Size:
 			c.s.fail(e.exprPos(), "cannot contract %s: sizes differ (%d and %d)", n, a.shape[i].Size, b.shape[j].Size)
 		case contracted[n]:

@@ -13,10 +13,10 @@ import (
 
 func init() {
 	for _, n := range []string{"sum", "mean", "max", "min"} {
-		register(&builtin{name: n, minArgs: 1, maxArgs: 2, named: []string{"axis"}, lower: stdReduce})
+		register(&builtin{name: n, minArgs: 1, maxArgs: 2, named: []string{"axis", "keepdims"}, lower: stdReduce})
 	}
-	register(&builtin{name: "argmax", minArgs: 1, maxArgs: 2, named: []string{"axis"}, lower: stdArgReduce})
-	register(&builtin{name: "argmin", minArgs: 1, maxArgs: 2, named: []string{"axis"}, lower: stdArgReduce})
+	register(&builtin{name: "argmax", minArgs: 1, maxArgs: 2, named: []string{"axis", "keepdims"}, lower: stdArgReduce})
+	register(&builtin{name: "argmin", minArgs: 1, maxArgs: 2, named: []string{"axis", "keepdims"}, lower: stdArgReduce})
 	register(&builtin{name: "softmax", minArgs: 1, maxArgs: 2, named: []string{"axis"}, lower: stdSoftmax})
 	register(&builtin{name: "log_softmax", minArgs: 1, maxArgs: 2, named: []string{"axis"}, lower: stdSoftmax})
 	register(&builtin{name: "layer_norm", minArgs: 1, maxArgs: 3, named: []string{"axis", "eps", "weight", "bias"}, lower: stdLayerNorm})
@@ -121,19 +121,35 @@ func (c *compiler) expandBack(p Pos, r val, shape Shape, axes []int) val {
 func stdReduce(c *compiler, cs *callSite) val {
 	x := c.tensorArg(cs, 0)
 	axes := c.reduceAxes(cs, x)
+	var r val
 	switch cs.name {
 	case "sum":
 		if x.elem == ir.I1 {
 			c.s.fail(cs.pos, "sum is not defined on bool")
 		}
-		return c.reduce(cs.pos, x, axes, "add")
+		r = c.reduce(cs.pos, x, axes, "add")
 	case "mean":
-		return c.mean(cs.pos, x, axes)
+		r = c.mean(cs.pos, x, axes)
 	case "max":
-		return c.reduce(cs.pos, x, axes, "maximum")
+		r = c.reduce(cs.pos, x, axes, "maximum")
 	default:
-		return c.reduce(cs.pos, x, axes, "minimum")
+		r = c.reduce(cs.pos, x, axes, "minimum")
 	}
+	return c.keepDims(cs, r, x.shape, axes)
+}
+
+// keepDims gives a reduction's result r back the reduced dimensions of
+// shape as dimensions of size 1 that keep their names, when the call says
+// keepdims: true (a reshape); otherwise it returns r.
+func (c *compiler) keepDims(cs *callSite, r val, shape Shape, axes []int) val {
+	if !c.boolOpt(cs, "keepdims", false) {
+		return r
+	}
+	out := shape.Clone()
+	for _, a := range axes {
+		out[a].Size = 1
+	}
+	return c.reshape(cs.pos, r, out)
 }
 
 // mean is sum / count over axes (float tensors only).
@@ -197,7 +213,7 @@ func stdArgReduce(c *compiler, cs *callSite) val {
 	if err != nil {
 		c.builderError(err)
 	}
-	return tensorVal(res[1], ir.I32, dropAxes(x.shape, []int{axis}))
+	return c.keepDims(cs, tensorVal(res[1], ir.I32, dropAxes(x.shape, []int{axis})), x.shape, []int{axis})
 }
 
 // stdSoftmax is exp(x - max) / sum(exp(x - max)) along one dimension

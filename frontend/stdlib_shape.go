@@ -28,6 +28,9 @@ func stdFlatten(c *compiler, cs *callSite) val {
 	var axes []int
 	if e := cs.optExpr(-1, "dims"); e != nil {
 		axes = c.axesList(x, e, "dims")
+		if len(axes) == 0 {
+			c.s.fail(cs.pos, "flatten needs at least one dimension in dims:, got an empty list")
+		}
 	} else {
 		if len(x.shape) < 2 {
 			c.s.fail(cs.pos, "flatten needs at least two dimensions, got %s", typeString(x.elem, x.shape))
@@ -91,6 +94,9 @@ func stdReshape(c *compiler, cs *callSite) val {
 		if id, ok := a.Value.(*Ident); ok {
 			i := x.shape.Index(id.Name)
 			if i < 0 {
+				if s := closest(id.Name, x.shape.Names()); s != "" {
+					c.s.fail(id.Pos, "%s has no dimension %s (did you mean %s?)", typeString(x.elem, x.shape), id.Name, s)
+				}
 				c.s.fail(id.Pos, "%s has no dimension %s (write %s: N for a new one)", typeString(x.elem, x.shape), id.Name, id.Name)
 			}
 			out = append(out, x.shape[i])
@@ -129,7 +135,7 @@ func stdRename(c *compiler, cs *callSite) val {
 		}
 		i := x.shape.Index(a.Name)
 		if i < 0 {
-			c.s.fail(a.Pos, "%s has no dimension %s", typeString(x.elem, x.shape), a.Name)
+			c.s.fail(a.Pos, "%s has no dimension %s%s", typeString(x.elem, x.shape), a.Name, c.suggest(a.Name, x.shape.Names()))
 		}
 		out[i].Name = c.nameArg(a.Value)
 	}

@@ -11,6 +11,7 @@ const (
 	kModule                 // a sub-module instance
 	kModules                // a repeated sub-module (`layers`)
 	kTuple                  // several values (a call returning several)
+	kPoison                 // a name whose definition failed (diagnostics.go)
 )
 
 // val is the result of lowering an expression.
@@ -45,6 +46,8 @@ func (v val) describe() string {
 		return "repeated sub-module"
 	case kTuple:
 		return "several values"
+	case kPoison:
+		return "an erroneous value"
 	}
 	return "?"
 }

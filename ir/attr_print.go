@@ -124,7 +124,24 @@ func writeAttr(b *strings.Builder, a Attribute) {
 		b.WriteString(">")
 	case *ConvDimensionNumbersAttr:
 		b.WriteString("#stablehlo.conv<")
-		b.WriteString(ConvDimsString(a))
+		if ConvDimsCompact(a) {
+			b.WriteString(ConvDimsString(a))
+		} else {
+			// StableHLO's raw form holds any numbers, even ones the
+			// verifier rejects, so print(parse(text)) round-trips.
+			b.WriteString("raw ")
+			writeFields(b, []field{
+				{"input_batch_dimension", []int64{a.InputBatchDimension}, true},
+				{"input_feature_dimension", []int64{a.InputFeatureDimension}, true},
+				{"input_spatial_dimensions", a.InputSpatialDimensions, false},
+				{"kernel_input_feature_dimension", []int64{a.KernelInputFeatureDimension}, true},
+				{"kernel_output_feature_dimension", []int64{a.KernelOutputFeatureDimension}, true},
+				{"kernel_spatial_dimensions", a.KernelSpatialDimensions, false},
+				{"output_batch_dimension", []int64{a.OutputBatchDimension}, true},
+				{"output_feature_dimension", []int64{a.OutputFeatureDimension}, true},
+				{"output_spatial_dimensions", a.OutputSpatialDimensions, false},
+			})
+		}
 		b.WriteString(">")
 	case *GatherDimensionNumbersAttr:
 		b.WriteString("#stablehlo.gather<")
@@ -192,6 +209,30 @@ func IntListString(v []int64) string {
 		s[i] = strconv.FormatInt(x, 10)
 	}
 	return "[" + strings.Join(s, ", ") + "]"
+}
+
+// ConvDimsCompact reports whether the compact layout of a names every
+// dimension exactly once: the three layouts have the same number of
+// spatial dimensions n and each is a permutation of 0..n+1. Otherwise
+// ConvDimsString would lose information, and printers use the raw form.
+func ConvDimsCompact(a *ConvDimensionNumbersAttr) bool {
+	n := len(a.InputSpatialDimensions)
+	if len(a.KernelSpatialDimensions) != n || len(a.OutputSpatialDimensions) != n {
+		return false
+	}
+	check := func(x, y int64, spatial []int64) bool {
+		seen := make([]bool, n+2)
+		for _, d := range append([]int64{x, y}, spatial...) {
+			if d < 0 || d >= int64(n+2) || seen[d] {
+				return false
+			}
+			seen[d] = true
+		}
+		return true
+	}
+	return check(a.InputBatchDimension, a.InputFeatureDimension, a.InputSpatialDimensions) &&
+		check(a.KernelInputFeatureDimension, a.KernelOutputFeatureDimension, a.KernelSpatialDimensions) &&
+		check(a.OutputBatchDimension, a.OutputFeatureDimension, a.OutputSpatialDimensions)
 }
 
 // ConvDimsString returns the compact convolution layout

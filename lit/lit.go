@@ -153,7 +153,11 @@ func (r *Runner) runLine(line, dir string) error {
 			return fmt.Errorf("empty command in pipeline")
 		}
 		if s.stdinFile != "" {
-			if in, err = os.ReadFile(filepath.Join(dir, s.stdinFile)); err != nil {
+			path := s.stdinFile
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(dir, path)
+			}
+			if in, err = os.ReadFile(path); err != nil {
 				return err
 			}
 		}

@@ -13,8 +13,15 @@ func CanonicalRules() []*Rule {
 }
 
 // canonicalizePass applies CanonicalRules to a fixpoint in every function
-// (ApplyRules) and erases pure ops left without readers, as MLIR's
-// canonicalizer does. It does not fold constants: that is constant-fold.
+// (ApplyRules), erases pure ops left without readers and folds ops whose
+// operands are all constants, as MLIR's canonicalizer does (its greedy
+// driver calls each op's fold hook, which for StableHLO evaluates
+// elementwise and shape ops on constant operands): rules and folding
+// alternate until neither changes the function, at most
+// canonMaxIterations rounds (MLIR's GreedyRewriteConfig::maxIterations).
+// Folding is constant-fold's (foldPass, with its default limit of
+// DefaultFoldMaxElements elements per result); constant-fold remains a
+// pass of its own for pipelines that want folding without the rules.
 type canonicalizePass struct {
 	rules       *RuleSet
 	maxRewrites int64
@@ -52,9 +59,19 @@ func (p *canonicalizePass) Run(m *ir.Module) error {
 			f.Body.Walk(func(*ir.Op) bool { n++; return true })
 			limit = 10*n + 1000
 		}
-		if _, err := ApplyRules(f.Body, p.rules, eff, limit); err != nil {
-			return err
+		fold := &foldPass{maxElements: DefaultFoldMaxElements}
+		for range canonMaxIterations {
+			if _, err := ApplyRules(f.Body, p.rules, eff, limit); err != nil {
+				return err
+			}
+			if fold.foldRegion(m, f.Body, eff) == 0 {
+				break
+			}
 		}
 	}
 	return nil
 }
+
+// canonMaxIterations bounds the rounds of rules and folding in one
+// function, as MLIR's greedy rewrite driver bounds its iterations (10).
+const canonMaxIterations = 10

@@ -11,9 +11,11 @@ import (
 // as stablehlo-opt's --chlo-legalize-to-stablehlo does, so that code
 // generators see StableHLO only:
 //
-//   - chlo.erf: f32 is x·α(x²)/β(x²) on x clamped to [-4, 4], the rational
+//   - chlo.erf: f32 is x·α(x²)/β(x²) for |x| < 1, the rational
 //     approximation of Eigen and XLA's ErfImpl32 (α of degree 6, β of degree
-//     4 in x²), the result clamped to [-1, 1]; f16 and bf16 are computed in
+//     4 in x²), and ±(1 - erfc(|x|)) beyond, erfc from Cephes' P/Q rational
+//     approximation times e^(-x²) (in f32; 0 past |x| = 10), so that erf
+//     near ±1 rounds as the exact value does; f16 and bf16 are computed in
 //     f32 and converted back; f64 is Cephes' erf: x·T(x²)/U(x²) for |x| < 1
 //     and 1 - erfc(|x|) from the P/Q (|x| < 8) and R/S (|x| ≥ 8) rational
 //     approximations of erfc, with the sign restored.
@@ -31,8 +33,7 @@ import (
 //
 // Measured accuracy (TestChloAccuracy, sweeps of 200 001 evenly spaced
 // points, against math.Erf / math.Erfinv / math.Tan rounded to the type):
-// erf f32 at most 3 ULP on [-1, 1] and 7 ULP on [-5, 5] (±1 exactly beyond
-// ±4); erf f64 at most 3 ULP on [-7, 7]; erf_inv f32 at most 4 ULP on
+// erf f32 at most 3 ULP on [-1, 1], [-5, 5] and [-12, 12]; erf f64 at most 3 ULP on [-7, 7]; erf_inv f32 at most 4 ULP on
 // [-0.9, 0.9] and 11 ULP on [-0.999, 0.999]; erf_inv f64 at most 7 ULP on
 // [-0.9, 0.9] and 12 ULP on [-0.999, 0.999] (nearer ±1 the rounding of x²
 // in -log1p(-x²) dominates, as in XLA); tan f32 exact (0 ULP) and tan f64
@@ -214,11 +215,29 @@ var (
 		-7.37332916720468e-03, -1.42647390514189e-02}
 )
 
+// erfF32 is XLA's rational approximation for |x| < 1 and, as Cephes
+// does, ±(1 - erfc(|x|)) beyond, with erfc(a) = e^(-a²) P(a)/Q(a) (Cephes'
+// coefficients, in f32): XLA's form alone is exactly ±1 past |x| = 4 and
+// several ulps off between 3 and 4, which erased the negative tail of the
+// erf-based GELU x(1 + erf(x/√2))/2 (-0 instead of -1.6e-7 at x = -5.5).
 func erfF32(e *emitter, x *ir.Value) *ir.Value {
 	xc := e.clamp(e.splat(x, -4.0), x, e.splat(x, 4.0))
 	x2 := e.mul(xc, xc)
 	r := e.div(e.mul(xc, e.horner(x2, erfAlphaF32)), e.horner(x2, erfBetaF32))
-	return e.clamp(e.splat(x, -1.0), r, e.splat(x, 1.0))
+	small := e.clamp(e.splat(x, -1.0), r, e.splat(x, 1.0))
+	// Below 2^-60, erf(x) = x 2/√π to the last bit; x·α would be subnormal
+	// (31 ulp off near 1e-38).
+	a0 := e.unary("abs", x)
+	small = e.sel(e.cmp("LT", "", a0, e.splat(x, 0x1p-60)), e.mul(x, e.splat(x, 2/math.SqrtPi)), small)
+	a := e.unary("abs", x)
+	ac := e.clamp(e.splat(x, 0.0), a, e.splat(x, 10.0)) // e^-100 = 0 in f32: erfc is 0 past 10
+	ez := e.unary("exponential", e.unary("negate", e.mul(ac, ac)))
+	erfc := e.div(e.mul(ez, e.horner(ac, erfcP64)), e.horner(ac, erfcQ64))
+	one := e.splat(x, 1.0)
+	big := e.sub(one, erfc)
+	big = e.sel(e.cmp("LT", "", x, e.splat(x, 0.0)), e.unary("negate", big), big)
+	r = e.sel(e.cmp("LT", "", a, one), small, big)
+	return e.sel(e.cmp("NE", "", x, x), x, r) // NaN stays NaN
 }
 
 // Cephes ndtr.c coefficients (erf for |x| < 1, erfc for 1 ≤ |x| < 8 and

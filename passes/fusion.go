@@ -18,7 +18,9 @@ import (
 //     reduce also fuses into a consumer region that holds no reduction or
 //     contraction yet (its result read back through a broadcast, as the
 //     sum of a softmax feeding the division), so that a softmax is two
-//     regions: the max, and the rest;
+//     regions: the max, and the rest; a reduction over more than
+//     maxFusedReduceExtent elements read through a broadcast stays out
+//     (fusion_reduce.go);
 //   - output fusion: a dot_general or convolution fuses into the region of
 //     its elementwise consumers when that region has no other reduction
 //     or contraction (bias + relu + batch norm after a convolution is one
@@ -208,6 +210,9 @@ func fuseBlock(rw *Rewriter, b *ir.Block, eff *effects, w *weightValues) {
 		join := ok && target != nil && accepts(target, role) && (!target.weights || role == roleLoop)
 		if join && !target.weights && w.keepOut(op, readers) {
 			join = false
+		}
+		if join && role == roleReduce && !reduceFusesInto(op, readers) {
+			join = false // fusion_reduce.go
 		}
 		if join {
 			target.ops = append(target.ops, op)

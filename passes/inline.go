@@ -12,17 +12,38 @@ import (
 // a cycle of the call graph (recursion) are not inlined. Callees whose body
 // has more than one block are not inlined. Inlined ops keep the callee's
 // locations.
-type inlinePass struct{ public bool }
+//
+// Inlining can grow a module exponentially (41 functions each calling the
+// previous one twice would make 2^40 copies), so before copying anything
+// the pass computes each function's size once inlined and refuses, with an
+// error at the call that crosses it, a function that would exceed maxOps
+// operations (option max-ops, DefaultInlineMaxOps).
+type inlinePass struct {
+	public bool
+	maxOps int64
+}
+
+// DefaultInlineMaxOps is the inliner's default limit on the operations of
+// one function after inlining (option max-ops): ten times the largest
+// model zmlc compiles today (a 32-layer transformer is about 10^5 ops).
+const DefaultInlineMaxOps = 1_000_000
 
 func init() {
 	Register(&PassInfo{
 		Argument: "inline",
 		Name:     "Inliner",
 		Summary:  "Inline function calls",
-		Options:  map[string]string{"public": "also inline calls of public functions (default false)"},
+		Options: map[string]string{
+			"public":  "also inline calls of public functions (default false)",
+			"max-ops": "most operations one function may have once inlined (default 1000000)",
+		},
 		New: func(o map[string]string) (Pass, error) {
 			pub, err := boolOption(o, "public", false)
-			return &inlinePass{public: pub}, err
+			if err != nil {
+				return nil, err
+			}
+			n, err := intOption(o, "max-ops", DefaultInlineMaxOps, 1)
+			return &inlinePass{public: pub, maxOps: n}, err
 		},
 	})
 }
@@ -35,6 +56,9 @@ func (*inlinePass) Summary() string  { return Lookup("inline").Summary }
 // unused private functions.
 func (p *inlinePass) Run(m *ir.Module) error {
 	recursive := recursiveFuncs(m)
+	if err := p.checkSizes(m, recursive); err != nil {
+		return err
+	}
 	done := map[string]bool{}
 	var process func(f *ir.Func) error
 	process = func(f *ir.Func) error {
@@ -80,8 +104,8 @@ func (p *inlinePass) inlineCalls(m *ir.Module, f *ir.Func, recursive map[string]
 		return true
 	})
 	for _, call := range calls {
-		g := m.Func(calleeName(call))
-		if g == nil || g.Body == nil || recursive[g.Name] || (g.IsPublic() && !p.public) || len(g.Body.Blocks) != 1 {
+		g := p.inlinable(m, call, recursive)
+		if g == nil {
 			continue
 		}
 		entry := g.Body.Blocks[0]
@@ -111,6 +135,71 @@ func (p *inlinePass) inlineCalls(m *ir.Module, f *ir.Func, recursive map[string]
 		rw.ReplaceOp(call, results...)
 	}
 	rw.Finish(f.Body)
+	return nil
+}
+
+// inlinable returns the callee of call when the pass inlines it, else nil.
+func (p *inlinePass) inlinable(m *ir.Module, call *ir.Op, recursive map[string]bool) *ir.Func {
+	g := m.Func(calleeName(call))
+	if g == nil || g.Body == nil || recursive[g.Name] || (g.IsPublic() && !p.public) || len(g.Body.Blocks) != 1 {
+		return nil
+	}
+	return g
+}
+
+// checkSizes computes the number of operations each function would have
+// once every inlinable call in it is inlined (memoised per function, so
+// linear in the module) and returns a positioned error at the first call
+// that takes a function past p.maxOps.
+func (p *inlinePass) checkSizes(m *ir.Module, recursive map[string]bool) error {
+	size := map[string]int64{}
+	var sizeOf func(f *ir.Func) (int64, error)
+	sizeOf = func(f *ir.Func) (int64, error) {
+		if n, ok := size[f.Name]; ok {
+			return n, nil
+		}
+		size[f.Name] = 0 // recursion is not inlined; a cycle adds nothing
+		var n int64
+		var calls []*ir.Op
+		f.Body.Walk(func(op *ir.Op) bool {
+			n++
+			if op.Name == "func.call" {
+				calls = append(calls, op)
+			}
+			return true
+		})
+		var err error
+		for _, op := range calls {
+			g := p.inlinable(m, op, recursive)
+			if g == nil {
+				continue
+			}
+			var k int64
+			if k, err = sizeOf(g); err != nil {
+				break
+			}
+			n += k - 1 // the call is replaced by the body
+			if n > p.maxOps {
+				err = &ir.Diagnostic{Loc: op.Loc, Message: fmt.Sprintf(
+					"inlining @%s (%d ops once inlined) into @%s would take it past %d ops, the inliner's limit (inline{max-ops=N} raises it; keep the call with -O1, which does not inline)",
+					g.Name, k, f.Name, p.maxOps)}
+				break
+			}
+		}
+		if err != nil {
+			return 0, err
+		}
+		size[f.Name] = n
+		return n, nil
+	}
+	for _, f := range m.Funcs {
+		if f.Body == nil {
+			continue
+		}
+		if _, err := sizeOf(f); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -59,6 +59,11 @@ func (pm *Manager) Run(m *ir.Module) error {
 			pm.Timing.Add(p.Name(), 0, time.Since(start))
 		}
 		if err != nil {
+			// A positioned diagnostic prints as MLIR prints a pass's
+			// error, `file:line:col: error: ...`, naming the pass last.
+			if d, ok := err.(*ir.Diagnostic); ok {
+				return &ir.Diagnostic{Loc: d.Loc, Message: fmt.Sprintf("%s (pass '%s')", d.Message, p.Argument()), Source: d.Source}
+			}
 			return fmt.Errorf("pass '%s' failed: %w", p.Argument(), err)
 		}
 		if pm.VerifyEach {

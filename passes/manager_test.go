@@ -50,7 +50,7 @@ func TestParsePipeline(t *testing.T) {
 	for text, want := range map[string]string{
 		"cse,foo":                        "'foo' does not refer to a registered pass; known passes: ",
 		"cse,,dce":                       "empty pass name",
-		"inline{bogus=1}":                "pass 'inline' has no option 'bogus'; its options: public",
+		"inline{bogus=1}":                "pass 'inline' has no option 'bogus'; its options: max-ops, public",
 		"inline{public=maybe}":           `option public="maybe" is not a boolean`,
 		"constant-fold{max-elements=-3}": `option max-elements="-3" is not an integer >= 0`,
 		"cse{":                           "missing '}'",

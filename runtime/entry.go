@@ -26,6 +26,10 @@ type entryState struct {
 	inTypes  []*ir.TensorType
 	outSizes []uint64
 	outTypes []*ir.TensorType
+	// The check tensors (emit.Entry.Checks: actual, expected per check),
+	// in frame order after the outputs.
+	chkSizes []uint64
+	chkTypes []*ir.TensorType
 }
 
 // prepare returns the state of entry, making it at the entry's first call:
@@ -43,7 +47,7 @@ func (r *Runtime) prepare(entry string) (_ *entryState, err error) {
 		e:        e,
 		fn:       r.entries[entry],
 		stack:    make([]uint64, 1),
-		nslots:   len(r.params) + len(e.Inputs) + len(e.Outputs),
+		nslots:   len(r.params) + len(e.Inputs) + len(e.Outputs) + 2*len(e.Checks),
 		prologue: e.Prologue,
 	}
 	if e.Prologue > 0 {
@@ -86,6 +90,13 @@ func (r *Runtime) prepare(entry string) (_ *entryState, err error) {
 		size, _ := emit.ByteSize(v.DType, v.Shape)
 		es.outSizes = append(es.outSizes, uint64(size))
 		es.outTypes = append(es.outTypes, ir.TensorOf(mustElem(v.DType), v.Shape...))
+	}
+	for _, c := range e.Checks {
+		for _, v := range []emit.Value{c.Actual, c.Expected} {
+			size, _ := emit.ByteSize(v.DType, v.Shape)
+			es.chkSizes = append(es.chkSizes, uint64(size))
+			es.chkTypes = append(es.chkTypes, ir.TensorOf(mustElem(v.DType), v.Shape...))
+		}
 	}
 	if r.prepared == nil {
 		r.prepared = map[string]*entryState{}

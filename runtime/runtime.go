@@ -15,13 +15,24 @@ import (
 	"github.com/tetratelabs/wazero/experimental"
 	"github.com/zmlc/zmlc/emit"
 	"github.com/zmlc/zmlc/ir"
+	"github.com/zmlc/zmlc/weights/source"
 )
 
 // Options configure Open.
 type Options struct {
-	// Weights is the safetensors file the parameters are bound from by
-	// name; "" when the bundle embeds its weights or has none.
+	// Weights is where the parameters are bound from, by name: a
+	// location of package weights/source (a safetensors file, a folder or
+	// Hub repository holding model.safetensors or the shards of
+	// model.safetensors.index.json, hf://ORG/NAME[@REV][/FILE],
+	// s3://BUCKET/KEY, https://...); "" when the bundle embeds its weights
+	// or has none. Remote files are fetched into the cache at Open.
 	Weights string
+	// Source tunes how Weights is fetched (caches, endpoints, tokens,
+	// parallel parts); nil reads the environment (source.FromEnv).
+	Source *source.Options
+	// Context bounds fetching remote weights at Open; nil is
+	// context.Background().
+	Context context.Context
 	// Driver runs the bundle; nil picks the target's default driver (the
 	// wasm target's, the only one built in so far).
 	Driver Driver
@@ -238,6 +249,8 @@ func (r *Runtime) Memory() *Memory { return r.mem }
 // failing operation (and kernel). A trap stops the program. Cancelling ctx
 // stops it at its next zml_device call, with an error wrapping ctx.Err()
 // (or at once, closing the Runtime for good, with Options.Interruptible).
+// When the entry has checks (emit.Entry.Checks) and one fails, Run returns
+// the outputs and a *CheckError listing every failed check.
 func (r *Runtime) Run(ctx context.Context, entry string, inputs []*ir.Tensor) ([]*ir.Tensor, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -260,6 +273,9 @@ func (r *Runtime) Run(ctx context.Context, entry string, inputs []*ir.Tensor) ([
 	err = r.invoke(ctx, es, t)
 	*t = tensorIO{}
 	if err != nil {
+		if _, ok := err.(*CheckError); ok {
+			return outs, err
+		}
 		return nil, err
 	}
 	return outs, nil
@@ -304,7 +320,7 @@ func (r *Runtime) invoke(ctx context.Context, es *entryState, io callIO) error {
 		binary.LittleEndian.PutUint64(slots[8*(len(r.params)+i):], h)
 	}
 	base := len(r.params) + len(e.Inputs)
-	clear(slots[8*base : 8*(base+len(e.Outputs))])
+	clear(slots[8*base : 8*(base+len(e.Outputs)+2*len(e.Checks))])
 	for i, h := range es.inputs {
 		if err := r.writeInput(h, es.inSizes[i], io, i); err != nil {
 			return es.fail(fmt.Sprintf("writing input %d", i), err)
@@ -334,7 +350,7 @@ func (r *Runtime) invoke(ctx context.Context, es *entryState, io callIO) error {
 			return es.fail(fmt.Sprintf("reading output %d (handle %#x)", i, h), err)
 		}
 	}
-	return nil
+	return r.runChecks(es, slots[8*(base+len(e.Outputs)):])
 }
 
 func nameSuffix(name string) string {

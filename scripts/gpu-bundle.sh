@@ -3,7 +3,8 @@
 # everything scripts/gpu-check.sh needs on a machine with an NVIDIA GPU and
 # CUDA but no Go and no LLVM:
 #   bin/compile.test, bin/cuda.test   CGO_ENABLED=0 test binaries (TestCUDARun,
-#                                     runtime/cuda's TestDevice)
+#                                     runtime/cuda's TestDevice; xlatest.test:
+#                                     compile/xlatest for gpu-xla-check.sh)
 #   corpus/*.zpkg, corpus/*.ptx       the op corpus's cuda bundles and their PTX
 #   ops/*.mlir                        the corpus sources (expected values come
 #                                     from the interpreter there)
@@ -12,6 +13,8 @@
 #   mlp.safetensors, cnn.safetensors  the MNIST weights
 #   mnist/*.gz                        the MNIST idx files
 #   gpu-check.sh                      the script to run there
+#   gpu-xla-check.sh, zml/*.zml       the XLA targets' check through XLA's CUDA
+#                                     PJRT plugin (TestCorpusXLA, TestMNISTXLA)
 # It prints the total size and fails over 64 MiB (the device tool's carry
 # limit). Needs Go and LLVM 19 (scripts/setup.sh).
 set -euo pipefail
@@ -26,6 +29,7 @@ out=$(cd "$out" && pwd)
 echo "test binaries (CGO_ENABLED=0)"
 CGO_ENABLED=0 go test -c -ldflags='-s -w' -o "$out/bin/compile.test" ./compile
 CGO_ENABLED=0 go test -c -ldflags='-s -w' -o "$out/bin/cuda.test" ./runtime/cuda
+CGO_ENABLED=0 go test -c -ldflags='-s -w' -o "$out/bin/xlatest.test" ./compile/xlatest
 
 echo "cuda bundles of the op corpus and MNIST"
 (cd compile && ZMLC_CUDA_BUNDLE_OUT="$out" go test -count=1 -run '^TestCUDAWriteBundles$' -v . | grep -E '^(---|ok|FAIL)|wrote')
@@ -47,6 +51,9 @@ cp "$data"/t10k-images-idx3-ubyte.gz "$data"/t10k-labels-idx1-ubyte.gz "$out/mni
 : >"$out/mnist/train-images-idx3-ubyte.gz"
 : >"$out/mnist/train-labels-idx1-ubyte.gz"
 cp scripts/gpu-check.sh "$out/gpu-check.sh"
+mkdir -p "$out/zml"
+cp examples/mnist/mnist.zml examples/mnist/cnn.zml "$out/zml/"
+cp scripts/gpu-xla-check.sh "$out/gpu-xla-check.sh"
 chmod -R u+w "$out"
 
 size=$(du -sb "$out" | cut -f1)

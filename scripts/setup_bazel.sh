@@ -8,7 +8,10 @@
 # through the Go module proxy (WORKSPACE copies them from there and applies
 # bazel/patches/ when Bazel first needs them), and writes .bazelrc.user with
 # machine-specific settings: --test_env=ZMLC_SHARED_DATA=<absolute path>
-# when ../shared/data exists next to the repository.
+# when ../shared/data exists next to the repository, and a disk cache in
+# ${XDG_CACHE_HOME:-$HOME/.cache}/zmlc/bazel-disk shared by every clone on
+# the machine (a fresh clone, such as CI's, then reuses the standard
+# library and packages another clone built instead of compiling them again).
 #
 # Nothing comes from GitHub or bazel.build: the machines zmlc is built on
 # reach only Debian's archive and the Go module proxy.
@@ -36,9 +39,11 @@ done
 
 # Machine-specific Bazel settings (.bazelrc try-imports this file).
 rc=".bazelrc.user"
-want=""
+cache="${XDG_CACHE_HOME:-$HOME/.cache}/zmlc/bazel-disk"
+mkdir -p "$cache"
+want="build --disk_cache=$cache"
 if [[ -d ../shared/data ]]; then
-	want="test --test_env=ZMLC_SHARED_DATA=$(cd ../shared/data && pwd)"
+	want+=$'\n'"test --test_env=ZMLC_SHARED_DATA=$(cd ../shared/data && pwd)"
 fi
 have=""
 if [[ -f "$rc" ]]; then

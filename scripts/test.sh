@@ -9,4 +9,6 @@ scripts/setup.sh
 if ! command -v go >/dev/null; then
 	export PATH="/usr/local/go/bin:$PATH"
 fi
-go test "$@" ./...
+# -timeout 30m: the corpus packages (compile, targets/gpu) run for minutes on
+# a loaded 2-core machine; go test's default limit is 10 minutes per package.
+go test -timeout 30m "$@" ./...

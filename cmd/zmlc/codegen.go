@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/zmlc/zmlc/compile"
-	"github.com/zmlc/zmlc/internal/atomicfile"
 )
 
 // codegen is the part of compile mode past the optimiser: without --emit it
@@ -34,6 +33,9 @@ func codegen(o *compileOptions, filename string, src []byte, stdout, stderr io.W
 		OptLevel:     compile.Level(o.OptLevel),
 		Entry:        o.Entry,
 		EmbedWeights: o.EmbedWeights,
+		VerifyEach:   o.VerifyEach,
+		Language:     inputKind(o.Args[0], o.Lang),
+		NeuronTarget: targetOption(o.Target, "neuron", o.NeuronTarget),
 	}
 	var out []byte
 	var err error
@@ -46,7 +48,7 @@ func codegen(o *compileOptions, filename string, src []byte, stdout, stderr io.W
 		var text string
 		text, err = emitWasm(filename, src, opts)
 		out = []byte(text)
-	case "llvm", "ptx", "hsaco", "spirv":
+	case "llvm", "ptx", "hsaco", "spirv", "hlo", "hlo-proto":
 		if slices.Contains(binaryEmits, o.Emit) && o.Output == "" && isTerminal(stdout) {
 			reportUsage(stderr, errBinaryToTerminal, "zmlc")
 			return exitUsage
@@ -67,15 +69,8 @@ func codegen(o *compileOptions, filename string, src []byte, stdout, stderr io.W
 	if dest == "" && o.Emit == "" {
 		dest = defaultBundleName(filename, o.Target)
 	}
-	if dest == "" || dest == "-" {
-		if _, err := stdout.Write(out); err != nil {
-			reportError(stderr, err, "", nil)
-			return exitError
-		}
-		return exitOK
-	}
-	if err := atomicfile.WriteFile(dest, out); err != nil {
-		reportError(stderr, fmt.Errorf("cannot write %s: %v", dest, err), "", nil)
+	if err := writeTo(dest, stdout, out); err != nil {
+		reportError(stderr, err, "", nil)
 		return exitError
 	}
 	return exitOK

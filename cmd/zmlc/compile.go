@@ -2,13 +2,13 @@ package main
 
 import (
 	"fmt"
+	"github.com/spf13/pflag"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/zmlc/zmlc/internal/atomicfile"
 	"github.com/zmlc/zmlc/ir"
 )
 
@@ -31,11 +31,18 @@ func compileMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "zmlc version %s\n", Version)
 		return exitOK
 	}
+	for _, w := range o.Warnings {
+		fmt.Fprintf(stderr, "zmlc: warning: %s\n", w)
+	}
 	input := o.Args[0]
-	kind := inputKind(input)
+	kind := inputKind(input, o.Lang)
 	if kind == "" {
 		reportUsage(stderr, fmt.Errorf("cannot tell the kind of input %q: want a .mlir or .zml file (or - for MLIR on stdin)", input), "zmlc")
 		return exitUsage
+	}
+	if err := checkNotInput(o.Output, input); err != nil {
+		reportError(stderr, err, "", nil)
+		return exitError
 	}
 	filename, src, err := readInput(input, stdin)
 	if err != nil {
@@ -43,6 +50,10 @@ func compileMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	mods, errs := loadModules(kind, filename, src, o.Dims, o.Split)
+	if err := checkDims(kind, src, mods, o.DimOrder); err != nil && len(errs) == 0 {
+		reportError(stderr, err, "", nil)
+		return exitError
+	}
 	if o.VerifyDiagnostics {
 		if !verifyDiagnostics(stderr, filename, src, errs) {
 			return exitError
@@ -74,7 +85,7 @@ func compileMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return codegen(o, filename, src, stdout, stderr)
 	}
-	if err := optimize(mods, o.OptLevel); err != nil {
+	if err := optimize(mods, o.OptLevel, o.VerifyEach); err != nil {
 		reportError(stderr, err, filename, src)
 		return exitError
 	}
@@ -88,15 +99,8 @@ func compileMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		parts[i] = strings.TrimRight(text, "\n") + "\n"
 	}
 	text := strings.Join(parts, "\n// -----\n\n")
-	if o.Output == "" || o.Output == "-" {
-		if _, err := io.WriteString(stdout, text); err != nil {
-			reportError(stderr, err, "", nil)
-			return exitError
-		}
-		return exitOK
-	}
-	if err := atomicfile.WriteFile(o.Output, []byte(text)); err != nil {
-		reportError(stderr, fmt.Errorf("cannot write %s: %v", o.Output, err), "", nil)
+	if err := writeTo(o.Output, stdout, []byte(text)); err != nil {
+		reportError(stderr, err, "", nil)
 		return exitError
 	}
 	return exitOK
@@ -122,9 +126,13 @@ func funcNames(m *ir.Module) string {
 	return "; the functions are " + strings.Join(names, ", ")
 }
 
-// inputKind returns "mlir" or "zml" from the input's name ("-" is MLIR on
-// stdin), or "" when it is neither.
-func inputKind(path string) string {
+// inputKind returns "mlir" or "zml" for the input: lang when -x gave it,
+// else from the input's name ("-", stdin, is MLIR), or "" when it is
+// neither.
+func inputKind(path, lang string) string {
+	if lang != "" {
+		return lang
+	}
 	if path == "-" {
 		return "mlir"
 	}
@@ -135,6 +143,22 @@ func inputKind(path string) string {
 		return "zml"
 	}
 	return ""
+}
+
+// languages are the values of -x.
+var languages = []string{"mlir", "zml"}
+
+// addLanguageFlag registers -x (clang's spelling) on fs.
+func addLanguageFlag(fs *pflag.FlagSet, lang *string) {
+	fs.StringVarP(lang, "language", "x", "", "read the input as `LANG` (mlir or zml) whatever its name, as clang -x: zmlc -x zml - reads .zml from stdin")
+}
+
+// checkLanguage returns a usage error for an unknown -x value.
+func checkLanguage(lang string) error {
+	if lang != "" && !slices.Contains(languages, lang) {
+		return &usageError{msg: fmt.Sprintf("unknown -x %q; valid languages: %s", lang, strings.Join(languages, ", "))}
+	}
+	return nil
 }
 
 // readInput reads path ("-" is stdin, named "<stdin>" in diagnostics) and

@@ -18,14 +18,16 @@ import (
 // rocm and the SPIR-V module of vulkan (disassembled by spirv.Disassemble
 // into the text spirv-dis prints).
 var deviceEmits = map[string][]string{
-	"llvm":  {"cpu", "cuda", "rocm"},
-	"ptx":   {"cuda"},
-	"hsaco": {"rocm"},
-	"spirv": {"vulkan"},
+	"llvm":      {"cpu", "cuda", "rocm"},
+	"ptx":       {"cuda"},
+	"hsaco":     {"rocm"},
+	"spirv":     {"vulkan"},
+	"hlo":       {"tpu", "neuron", "xla-cpu"},
+	"hlo-proto": {"tpu", "neuron", "xla-cpu"},
 }
 
 // binaryEmits are the stages whose output is binary (not text).
-var binaryEmits = []string{"hsaco"}
+var binaryEmits = []string{"hsaco", "hlo-proto"}
 
 // checkEmitTarget returns a *usageError when --emit=emit is a device
 // stage that --target=target does not make, naming the valid targets.
@@ -39,7 +41,7 @@ func checkEmitTarget(emit, target string) error {
 		i := strings.LastIndex(want, ", ")
 		want = want[:i] + " or " + want[i+2:]
 	}
-	return &usageError{fmt.Sprintf("--emit=%s needs %s (got --target=%s)", emit, want, target)}
+	return &usageError{msg: fmt.Sprintf("--emit=%s needs %s (got --target=%s)", emit, want, target)}
 }
 
 // isTerminal reports whether w is a terminal (a character device).
@@ -63,6 +65,9 @@ func emitDevice(emit, filename string, src []byte, opts compile.Options) ([]byte
 	if err != nil {
 		return nil, err
 	}
+	if emit == "hlo" || emit == "hlo-proto" {
+		return emitHLO(emit, l)
+	}
 	if l.Device == nil {
 		return nil, fmt.Errorf("target %s has no kernel module for --emit=%s", l.Target, emit)
 	}
@@ -84,4 +89,27 @@ func emitDevice(emit, filename string, src []byte, opts compile.Options) ([]byte
 		return spirv.Disassemble(l.Device.Blob)
 	}
 	return nil, fmt.Errorf("unknown --emit %q", emit)
+}
+
+// emitHLO returns the XLA targets' HLO modules: --emit=hlo prints each
+// entry's module as HLO text (one after the other), --emit=hlo-proto the
+// serialised HloModuleProto of the one entry (--entry chooses it).
+func emitHLO(emit string, l *compile.Lowered) ([]byte, error) {
+	if l.XLA == nil {
+		return nil, fmt.Errorf("target %s has no HLO module for --emit=%s", l.Target, emit)
+	}
+	if emit == "hlo-proto" {
+		if len(l.XLA.HLO) != 1 {
+			return nil, fmt.Errorf("--emit=hlo-proto writes one HloModuleProto; the program has %d entry points: choose one with --entry", len(l.XLA.HLO))
+		}
+		return l.XLA.HLO[0].Proto, nil
+	}
+	var b strings.Builder
+	for i, h := range l.XLA.HLO {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(h.Text)
+	}
+	return []byte(b.String()), nil
 }

@@ -8,6 +8,11 @@ const (
 )
 
 // usageError is an error in the command line; it exits with exitUsage.
-type usageError struct{ msg string }
+// With oneLine set it prints alone, without the hint to run --help (the
+// message lists the valid values itself, as clang's do).
+type usageError struct {
+	msg     string
+	oneLine bool
+}
 
 func (e *usageError) Error() string { return e.msg }

@@ -40,6 +40,12 @@ func TestAllFlagsParse(t *testing.T) {
 		Output: "out.zpkg", Emit: "mlir-generic", OptLevel: 1, Entry: "main",
 		Dims: map[string]int64{"b": 64, "s": 128}, DimOrder: []string{"b", "s"},
 		Args: []string{"m.mlir"},
+		// TestMain sets ZMLC_VERIFY_EACH=1.
+		VerifyEach: true,
+		Warnings: []string{
+			"--cpu applies to --target=cpu; ignored for --target=cuda",
+			"--rocm-arch applies to --target=rocm; ignored for --target=cuda",
+		},
 	}
 	if !reflect.DeepEqual(o, want) {
 		t.Errorf("got  %+v\nwant %+v", o, want)

@@ -55,7 +55,7 @@ Examples:
   zmlc -emit=mlir-generic model.mlir -o g.mlir  print in MLIR's generic syntax, to g.mlir
   zmlc --verify-diagnostics bad.zml           check errors against // expected-error annotations
   zmlc -target=rocm -rocm-arch=gfx942 model.zml -o model.rocm.zpkg
-  zmlc opt --passes=canonicalize,cse model.mlir   run passes (see zmlc opt --help)
+  zmlc opt -canonicalize -cse model.mlir      run passes (see zmlc opt --help)
   zmlc interpret testdata/ops/add.mlir        run the functions and their check ops
 
 -O0 prints exactly what the front end (or the .mlir input) gives; -O1 and -O2
@@ -94,8 +94,10 @@ Opens a bundle written by zmlc (docs/BUNDLE.md) with the launcher, checking
 every blob's sha256, binds the parameters by name from --weights (each
 tensor's dtype and shape checked against the manifest), runs the entry
 point on the --input tensors and prints each result as an MLIR dense
-literal after a "// @ENTRY" line. With --output-dir, result i is written as
-DIR/ENTRY_i.npy instead. With --bench N, one warm-up run is followed by N
+literal after a "// @ENTRY" line (a result of more than 1000 elements
+abbreviated as NumPy prints it, unless --print-full). Inputs, --output and
+--expected_output are written as iree-run-module takes them. With
+--output-dir, result i is written as DIR/ENTRY_i.npy instead. With --bench N, one warm-up run is followed by N
 timed runs, and the latency percentiles (p50, p90, p99, min, mean) and the
 throughput (runs/s, and items/s when the first input's leading axis is a
 batch dimension bound with --dim) are printed instead of the results.
@@ -107,6 +109,17 @@ Examples:
   zmlc run mnist.zpkg --weights examples/mnist/mlp.safetensors --input images.npy
   zmlc run mnist.zpkg --weights examples/mnist/mlp.safetensors --input images.npy --output-dir out/
   zmlc run mnist.zpkg --weights examples/mnist/mlp.safetensors --input images.npy --bench 100
+  zmlc run add.zpkg --function add --input 4xf32=1,2,3,4 --input 4xf32=10 --expected_output 4xf32=11,12,13,14
+  zmlc run model.zpkg --input @inputs.npz --output @out.npy
+  zmlc run llama.zpkg --weights hf://karpathy/stories260K@main --input ids.npy
+  zmlc run llama.zpkg --weights s3://models/stories260K/ --input ids.npy
+
+--weights takes a location: a local file or folder, hf://ORG/NAME[@REV][/FILE]
+(the Hugging Face Hub and its cache: HF_ENDPOINT, HF_TOKEN, HF_HOME,
+HF_HUB_OFFLINE=1), s3://BUCKET/KEY (AWS credentials, AWS_ENDPOINT_URL) or
+https://HOST/PATH. A folder holds model.safetensors or the shards listed in
+model.safetensors.index.json. Remote files are downloaded once into a cache
+(resumed after an interruption, checked against their sha256 or MD5).
 
 Exit status: 0 success, 1 a bad bundle, weight, input or a failed run (one
 line saying what), 2 usage error.
@@ -124,7 +137,11 @@ Runs a StableHLO program on zmlc's reference interpreter, like
 stablehlo-translate --interpret. The file is split on "// -----" lines; each
 part is parsed and verified (a .zml model is compiled by the front end first,
 with --dim bindings), then every public function without arguments
-runs (or only --entry NAME, with one --input per argument). Results print as
+runs (or only --entry NAME, with one --input per argument, as
+iree-run-module takes them). With --weights
+LOCATION (a path, hf://, s3:// or https://, as for zmlc run), a .zml model's
+parameters (the arguments marked zml.param) are bound from the checkpoint by
+name and --input gives the other arguments. Results print as
 MLIR dense literals after a "// @NAME" line. Failed check.* ops print the
 function and the first differing element.
 
@@ -133,7 +150,9 @@ Flags:
 Examples:
   zmlc interpret testdata/ops/add.mlir
   zmlc interpret --entry main --input x.npy --input y.npy model.mlir --output-dir out/
-  zmlc interpret --dim b=1 --entry forward --input img.npy examples/mnist/mnist.zml
+  zmlc interpret --dim b=1 --entry forward --weights examples/mnist/mlp.safetensors --input img.npy examples/mnist/mnist.zml
+  zmlc interpret --entry main --input 2x2xf32=1,2,3,4 --expected_output 2x2xf32=2,4,6,8 double.mlir
+  zmlc interpret -x zml --entry f --input f32=1 - < model.zml
 
 With --output-dir, result i of function F is written as F_i.npy (tuple
 elements as F_i_j.npy); in a file split on "// -----", part k's files are

@@ -15,6 +15,8 @@ import (
 var zmlcBin string
 
 func TestMain(m *testing.M) {
+	// Every zmlc the tests start verifies after each pass (--verify-each).
+	os.Setenv("ZMLC_VERIFY_EACH", "1")
 	if bin := os.Getenv("ZMLC_BIN"); bin != "" {
 		// Under Bazel the build made the binary (cmd/zmlc/BUILD.bazel
 		// passes its path relative to the workspace's runfiles root).
@@ -126,7 +128,7 @@ func TestUsageErrorsExit2(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-target=quantum", "testdata/pass.mlir"}, "zmlc: error: unknown target \"quantum\"; valid targets: wasm, cpu, cuda, rocm, vulkan, metal, tpu, neuron\nRun 'zmlc --help' for usage.\n"},
+		{[]string{"-target=quantum", "testdata/pass.mlir"}, "zmlc: error: unknown target \"quantum\"; valid targets: wasm, cpu, cuda, rocm, vulkan, metal, tpu, neuron, xla-cpu\nRun 'zmlc --help' for usage.\n"},
 		{[]string{}, "zmlc: error: no input file\nRun 'zmlc --help' for usage.\n"},
 		{[]string{"--bogus", "x.mlir"}, "zmlc: error: unknown flag: --bogus\nRun 'zmlc --help' for usage.\n"},
 		{[]string{"notes.txt"}, "zmlc: error: cannot tell the kind of input \"notes.txt\": want a .mlir or .zml file (or - for MLIR on stdin)\nRun 'zmlc --help' for usage.\n"},

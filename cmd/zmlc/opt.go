@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
-	"github.com/zmlc/zmlc/internal/atomicfile"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/asm"
 	"github.com/zmlc/zmlc/passes"
@@ -31,11 +30,18 @@ type optOptions struct {
 	ListPasses     bool
 	Help           bool
 	Args           []string
+	// PassItems are the passes given by their own flags (-canonicalize
+	// -cse), in command-line order.
+	PassItems []string
+	// PassPipeline is --pass-pipeline (mlir-opt's), `builtin.module(...)`.
+	PassPipeline string
+	Lang         string // -x
 }
 
 func newOptFlags(o *optOptions) *pflag.FlagSet {
 	fs := newFlagSet("zmlc opt")
-	fs.StringVar(&o.Passes, "passes", "", "run the pipeline `P`: pass arguments separated by commas, with options in braces (inline{public=true},cse)")
+	fs.StringVar(&o.PassPipeline, "pass-pipeline", "", "run the textual pipeline `P`, as mlir-opt: builtin.module(func.func(canonicalize,cse)) (not with pass flags)")
+	fs.StringVar(&o.Passes, "passes", "", "run the pipeline `P`: pass arguments separated by commas, with options in braces (inline{public=true},cse); the same as --pass-pipeline")
 	fs.IntVarP(&o.OptLevel, "opt-level", "O", 0, "run the pipeline of optimisation `LEVEL` 0, 1 or 2 before --passes (-O2)")
 	fs.BoolVar(&o.SplitInputFile, "split-input-file", false, "optimise each part of a file split on \"// -----\" lines on its own")
 	fs.BoolVar(&o.VerifyEach, "verify-each", true, "verify the module after every pass (--verify-each=false turns it off)")
@@ -49,6 +55,8 @@ func newOptFlags(o *optOptions) *pflag.FlagSet {
 	fs.StringArrayVar(&o.Dims, "dim", nil, "bind a symbolic dimension of a .zml input, `NAME=SIZE` (repeatable)")
 	fs.BoolVar(&o.ListPasses, "list-passes", false, "list the registered passes and exit")
 	fs.BoolVarP(&o.Help, "help", "h", false, "print this help and exit")
+	addLanguageFlag(fs, &o.Lang)
+	addPassFlags(fs, &o.PassItems)
 	return fs
 }
 
@@ -59,6 +67,9 @@ func optMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o := &optOptions{}
 	fs := newOptFlags(o)
 	if err := fs.Parse(normalizeArgs(fs, args)); err != nil {
+		if name := unknownLongFlag(fs, args); name != "" {
+			err = fmt.Errorf("unknown flag '%s': not a flag nor a registered pass (zmlc opt --list-passes lists them)", name)
+		}
 		reportUsage(stderr, err, "zmlc opt")
 		return exitUsage
 	}
@@ -68,9 +79,7 @@ func optMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		printOptHelp(stdout)
 		return exitOK
 	case o.ListPasses:
-		for _, p := range passes.Registered() {
-			fmt.Fprintf(stdout, "  %-15s %s\n", p.Argument, p.Summary)
-		}
+		fmt.Fprint(stdout, passTable("  "))
 		return exitOK
 	}
 	usage := func(format string, a ...any) int {
@@ -80,6 +89,10 @@ func optMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(o.Args) != 1 {
 		return usage("one input file expected, got %d", len(o.Args))
 	}
+	if err := checkLanguage(o.Lang); err != nil {
+		reportUsage(stderr, err, "zmlc opt")
+		return exitUsage
+	}
 	if o.OptLevel < 0 || o.OptLevel > 2 {
 		return usage("invalid optimisation level -O%d; valid levels: -O0, -O1, -O2", o.OptLevel)
 	}
@@ -87,20 +100,27 @@ func optMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usage("%v", err)
 	}
-	extra, err := passes.ParsePipeline(o.Passes)
+	text, err := optPipelineText(o)
+	if err != nil {
+		return usage("%v", err)
+	}
+	extra, err := passes.ParsePipeline(text)
 	if err != nil {
 		return usage("%v", err)
 	}
 	pipeline = append(pipeline, extra...)
-	dims, _, err := parseDims(o.Dims)
+	dims, order, err := parseDims(o.Dims)
 	if err != nil {
 		reportUsage(stderr, err, "zmlc opt")
 		return exitUsage
 	}
 	input := o.Args[0]
-	kind := inputKind(input)
+	kind := inputKind(input, o.Lang)
 	if kind == "" {
 		return usage("cannot tell the kind of input %q: want a .mlir or .zml file (or - for MLIR on stdin)", input)
+	}
+	if kind == "mlir" && len(order) > 0 {
+		return usage("--dim applies to a .zml input (a .mlir file has static shapes)")
 	}
 	filename, src, err := readInput(input, stdin)
 	if err != nil {
@@ -119,7 +139,7 @@ func optMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	start := time.Now()
 	var out bytes.Buffer
 	if kind == "zml" {
-		err = optZML(&out, filename, src, dims, o.SplitInputFile, pm, printOpts)
+		err = optZML(&out, filename, src, dims, order, o.SplitInputFile, pm, printOpts)
 	} else {
 		err = passes.Opt(&out, filename, src, passes.OptConfig{Manager: pm, SplitInputFile: o.SplitInputFile, PrintOptions: printOpts})
 	}
@@ -135,24 +155,45 @@ func optMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitError
 	}
-	if o.Output == "" || o.Output == "-" {
-		if _, err := io.Copy(stdout, &out); err != nil {
-			reportError(stderr, err, "", nil)
-			return exitError
-		}
-		return exitOK
-	}
-	if err := atomicfile.WriteFile(o.Output, out.Bytes()); err != nil {
-		reportError(stderr, fmt.Errorf("cannot write %s: %v", o.Output, err), "", nil)
+	if err := writeTo(o.Output, stdout, out.Bytes()); err != nil {
+		reportError(stderr, err, "", nil)
 		return exitError
 	}
 	return exitOK
 }
 
+// optPipelineText returns the pipeline after -O's as flat text for
+// passes.ParsePipeline: the pass flags in command-line order, or
+// --pass-pipeline, or --passes (one of the three, as mlir-opt refuses
+// --pass-pipeline with pass flags).
+func optPipelineText(o *optOptions) (string, error) {
+	given := 0
+	for _, g := range []bool{len(o.PassItems) > 0, o.PassPipeline != "", o.Passes != ""} {
+		if g {
+			given++
+		}
+	}
+	if given > 1 {
+		return "", fmt.Errorf("give the passes one way: pass flags (-canonicalize -cse), --pass-pipeline or --passes")
+	}
+	switch {
+	case len(o.PassItems) > 0:
+		return strings.Join(o.PassItems, ","), nil
+	case o.PassPipeline != "":
+		return flattenPipeline(o.PassPipeline)
+	}
+	return flattenPipeline(o.Passes)
+}
+
 // optZML compiles a .zml input (part by part when split) and runs pm on
 // each module, writing the results separated by `// -----` lines.
-func optZML(w io.Writer, filename string, src []byte, dims map[string]int64, split bool, pm *passes.Manager, po asm.Options) error {
+func optZML(w io.Writer, filename string, src []byte, dims map[string]int64, order []string, split bool, pm *passes.Manager, po asm.Options) error {
 	mods, errs := loadModules("zml", filename, src, dims, split)
+	if len(errs) == 0 {
+		if err := checkDims("zml", src, mods, order); err != nil {
+			return fmt.Errorf("zmlc: error: %v", err)
+		}
+	}
 	var msgs []string
 	for _, e := range errs {
 		msgs = append(msgs, ir.WithSource(e, filename, src).Error())
@@ -186,25 +227,21 @@ func printOptHelp(w io.Writer) {
 
 Runs optimisation passes over FILE (.mlir, "-" for stdin, or a .zml model,
 compiled first), as mlir-opt does, and prints the result: first the pipeline
-of -O (none by default), then --passes. Passes: %s.
+of -O (none by default), then the passes given by their own flags, in
+command-line order (-canonicalize -cse), or by --pass-pipeline. The module
+is verified after every pass (--verify-each).
 
 Flags:
 %s
+Passes (one flag each; options as --inline='public=true'):
+%s
 Examples:
-  zmlc opt --passes=canonicalize,cse,dce model.mlir
+  zmlc opt -canonicalize -cse -dce model.mlir
+  zmlc opt --pass-pipeline='builtin.module(func.func(canonicalize,cse))' model.mlir
   zmlc opt -O2 --mlir-timing --split-input-file tests.mlir
-  zmlc opt --passes='inline{public=true}' --mlir-print-ir-after=inline model.mlir
+  zmlc opt --inline='public=true' --mlir-print-ir-after=inline model.mlir
   zmlc opt -O2 --dim b=1 examples/mnist/mnist.zml
 
 Exit status: 0 success, 1 a parse, verification or pass error, 2 usage error.
-`, passNames(), flagUsages(fs))
-}
-
-// passNames lists the registered pass arguments.
-func passNames() string {
-	var names []string
-	for _, p := range passes.Registered() {
-		names = append(names, p.Argument)
-	}
-	return strings.Join(names, ", ")
+`, flagUsages(fs), passTable("  "))
 }

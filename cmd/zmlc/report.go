@@ -57,6 +57,10 @@ func elide(msg string) string {
 
 // reportUsage prints a usage error and the hint to run --help.
 func reportUsage(w io.Writer, err error, cmd string) {
+	if ue, ok := err.(*usageError); ok && ue.oneLine {
+		fmt.Fprintf(w, "zmlc: error: %v\n", err)
+		return
+	}
 	fmt.Fprintf(w, "zmlc: error: %v\nRun '%s --help' for usage.\n", err, cmd)
 }
 

@@ -15,8 +15,8 @@ import (
 	"github.com/zmlc/zmlc/examples/mnist/mnistdata"
 	"github.com/zmlc/zmlc/ir"
 	"github.com/zmlc/zmlc/ir/interp"
-	"github.com/zmlc/zmlc/ir/tensorio"
 	"github.com/zmlc/zmlc/runtime"
+	"github.com/zmlc/zmlc/weights/source"
 )
 
 //go:embed mnist.zml
@@ -115,7 +115,11 @@ func newClassifier(m model, target, weights string, batch int, workers int) (cla
 			return nil, err
 		}
 		f := mod.Func("forward")
-		w, err := tensorio.OpenSafetensors(weights)
+		loc, err := source.Open(context.Background(), weights, nil)
+		if err != nil {
+			return nil, err
+		}
+		w, err := loc.OpenSafetensors()
 		if err != nil {
 			return nil, err
 		}

@@ -4,7 +4,7 @@
 // Vulkan device by name or the GPU by number) or on the reference
 // interpreter (-target=interp):
 //
-//	go run ./examples/mnist [-target=wasm] [-device=NAME] [-model=mlp|cnn] [-weights=FILE] [-data=DIR] [-batch=N] [-n=N]
+//	go run ./examples/mnist [-target=wasm] [-device=NAME] [-model=mlp|cnn] [-weights=LOCATION] [-data=DIR] [-batch=N] [-n=N]
 //
 // -model=mlp (the default) is examples/mnist/mnist.zml with the committed
 // weights examples/mnist/mlp.safetensors (trained by ./examples/mnist/train);
@@ -42,7 +42,7 @@ func run(args []string) error {
 	target := fs.String("target", "wasm", "where the model runs: wasm (compiled, in process under wazero), cpu, vulkan, cuda, rocm (compiled for that device) or interp (the reference interpreter)")
 	device := fs.String("device", "", "the Vulkan device (a substring of its name) or the cuda/rocm GPU number (default: the best)")
 	modelName := fs.String("model", "mlp", "the network: mlp or cnn")
-	weights := fs.String("weights", "", "safetensors `file` of the weights (default: the model's own)")
+	weights := fs.String("weights", "", "the weights: a safetensors `location` (a file or folder, hf://ORG/NAME, s3://BUCKET/KEY, https://...; default: the model's own)")
 	data := fs.String("data", "", "folder with the MNIST idx files (default: the data/ folder of Go module "+mnistdata.Module+")")
 	batch := fs.Int("batch", 64, "images per call, bound at compile time (--dim b=N)")
 	limit := fs.Int("n", 0, "classify only the first `N` test images (0: all)")

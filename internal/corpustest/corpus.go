@@ -5,9 +5,9 @@
 // comparing tensors within a stated tolerance.
 //
 // It is a normal package so that tests in several packages can import it,
-// but only tests do. It depends on the IR core (ir, ir/asm, ir/interp)
-// and passes (for the chlo legalisation) alone, so that the tests of
-// targets/kernel and targets/gpu can use it without an import cycle.
+// but only tests do. It depends on the IR core and the passes alone (ir,
+// ir/asm, ir/interp, passes), so that the tests of targets/kernel,
+// targets/gpu and runtime/vulkan can use it without an import cycle.
 package corpustest
 
 import (

@@ -76,7 +76,7 @@ func TestPrettyFallsBackToGeneric(t *testing.T) {
 						KernelInputFeatureDimension: 1, KernelOutputFeatureDimension: 2, KernelSpatialDimensions: []int64{0},
 						OutputBatchDimension: 0, OutputFeatureDimension: 2, OutputSpatialDimensions: []int64{1}}))
 			},
-			want: `%0 = "stablehlo.convolution"(%arg0, %arg1) <{dimension_numbers = #stablehlo.conv<[f, 0, ?]x[0, i, o]->[b, 0, f]>}> : (tensor<1x4x1xf32>, tensor<2x1x1xf32>) -> tensor<1x3x1xf32>`,
+			want: `%0 = "stablehlo.convolution"(%arg0, %arg1) <{dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 0, input_spatial_dimensions = [1], kernel_input_feature_dimension = 1, kernel_output_feature_dimension = 2, kernel_spatial_dimensions = [0], output_batch_dimension = 0, output_feature_dimension = 2, output_spatial_dimensions = [1]>}> : (tensor<1x4x1xf32>, tensor<2x1x1xf32>) -> tensor<1x3x1xf32>`,
 		},
 		{
 			name: "optimization_barrier changing a type",

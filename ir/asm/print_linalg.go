@@ -80,28 +80,6 @@ func printDotGeneral(p *printer, op *ir.Op) bool {
 	return true
 }
 
-// convDimsValid reports whether the compact layout of d names every
-// dimension exactly once (otherwise it cannot be printed compactly).
-func convDimsValid(d *ir.ConvDimensionNumbersAttr) bool {
-	n := len(d.InputSpatialDimensions)
-	if len(d.KernelSpatialDimensions) != n || len(d.OutputSpatialDimensions) != n {
-		return false
-	}
-	check := func(a, b int64, spatial []int64) bool {
-		seen := make([]bool, n+2)
-		for _, x := range append([]int64{a, b}, spatial...) {
-			if x < 0 || x >= int64(n+2) || seen[x] {
-				return false
-			}
-			seen[x] = true
-		}
-		return true
-	}
-	return check(d.InputBatchDimension, d.InputFeatureDimension, d.InputSpatialDimensions) &&
-		check(d.KernelInputFeatureDimension, d.KernelOutputFeatureDimension, d.KernelSpatialDimensions) &&
-		check(d.OutputBatchDimension, d.OutputFeatureDimension, d.OutputSpatialDimensions)
-}
-
 // windowPadding returns `[[l0, h0], [l1, h1]]` for an Nx2 i64 dense padding.
 func windowPadding(a ir.Attribute) (string, bool) {
 	d, ok := a.(*ir.DenseElementsAttr)
@@ -124,7 +102,7 @@ func windowPadding(a ir.Attribute) (string, bool) {
 // {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (X, W) -> R`.
 func printConvolution(p *printer, op *ir.Op) bool {
 	dn, ok := op.Attr("dimension_numbers").(*ir.ConvDimensionNumbersAttr)
-	if !counts(op, 2, 1, 0) || !ok || !convDimsValid(dn) {
+	if !counts(op, 2, 1, 0) || !ok || !ir.ConvDimsCompact(dn) {
 		return false
 	}
 	var window []string

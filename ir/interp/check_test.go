@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/zmlc/zmlc/ir"
+	"github.com/zmlc/zmlc/ir/check"
 )
 
 // uaCheckModule returns a module whose function @name applies the check op
@@ -89,7 +90,7 @@ func TestCheckAlmostEqAndClose(t *testing.T) {
 	if len(fs) != 1 || !strings.Contains(fs[0].Message, "ULP difference 2") {
 		t.Fatalf("failures %v, want one with ULP difference 2", fs)
 	}
-	if d := ulpDistance(math.Copysign(0, -1), math.SmallestNonzeroFloat64, ir.F64); d != 1 {
+	if d := check.ULPDistance(math.Copysign(0, -1), math.SmallestNonzeroFloat64, ir.F64); d != 1 {
 		t.Errorf("ulp(-0, min subnormal) = %d, want 1", d)
 	}
 }

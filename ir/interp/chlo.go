@@ -21,13 +21,14 @@ import (
 	"math/cmplx"
 	"slices"
 
+	"github.com/zmlc/zmlc/internal/fmath"
 	"github.com/zmlc/zmlc/ir"
 )
 
 func init() {
 	Register("chlo.erf", chloUnary(elemFuncs{F: math.Erf}))
 	Register("chlo.erf_inv", chloUnary(elemFuncs{F: math.Erfinv}))
-	Register("chlo.tan", chloUnary(elemFuncs{F: math.Tan, C: cmplx.Tan}))
+	Register("chlo.tan", chloUnary(elemFuncs{F: fmath.Tan, C: cmplx.Tan}))
 	Register("chlo.top_k", evalTopK)
 }
 

@@ -23,6 +23,7 @@ import (
 	"math"
 	"math/cmplx"
 
+	"github.com/zmlc/zmlc/internal/fmath"
 	"github.com/zmlc/zmlc/ir"
 )
 
@@ -219,12 +220,12 @@ func minFloat(a, b float64) float64 {
 
 func powerFuncs(e ir.ElementType) elemFuncs2 {
 	f := elemFuncs2{
-		F: math.Pow,
+		F: fmath.Pow,
 		C: func(a, b complex128) complex128 {
 			if b == 0 {
 				return 1
 			}
-			return cmplx.Pow(a, b)
+			return fmath.CPow(a, b)
 		},
 	}
 	if e.IsInteger() {
@@ -259,7 +260,7 @@ func powerFuncs(e ir.ElementType) elemFuncs2 {
 // atan2Complex is the spec's complex atan2:
 // -i * log((rhs + i*lhs) / sqrt(rhs^2 + lhs^2)).
 func atan2Complex(y, x complex128) complex128 {
-	return -1i * cmplx.Log((x+1i*y)/cmplx.Sqrt(x*x+y*y))
+	return -1i * fmath.CLog((x+1i*y)/cmplx.Sqrt(x*x+y*y))
 }
 
 // shiftFuncs builds a shift op from s(a, amount, e), where amount is the

@@ -14,6 +14,7 @@ import (
 	"math/bits"
 	"math/cmplx"
 
+	"github.com/zmlc/zmlc/internal/fmath"
 	"github.com/zmlc/zmlc/ir"
 )
 
@@ -23,22 +24,22 @@ func init() {
 			if z == 0 {
 				return z
 			}
-			return cmplx.Pow(z, 1.0/3)
+			return fmath.CPow(z, 1.0/3)
 		}},
 		"ceil":                  {F: math.Ceil},
 		"floor":                 {F: math.Floor},
 		"round_nearest_afz":     {F: math.Round},
 		"round_nearest_even":    {F: math.RoundToEven},
-		"cosine":                {F: math.Cos, C: cmplx.Cos},
-		"sine":                  {F: math.Sin, C: cmplx.Sin},
-		"tan":                   {F: math.Tan, C: cmplx.Tan},
+		"cosine":                {F: fmath.Cos, C: cmplx.Cos},
+		"sine":                  {F: fmath.Sin, C: cmplx.Sin},
+		"tan":                   {F: fmath.Tan, C: cmplx.Tan},
 		"tanh":                  {F: math.Tanh, C: cmplx.Tanh},
 		"exponential":           {F: math.Exp, C: cmplx.Exp},
 		"exponential_minus_one": {F: math.Expm1, C: func(z complex128) complex128 { return cmplx.Exp(z) - 1 }},
-		"log":                   {F: math.Log, C: cmplx.Log},
-		"log_plus_one":          {F: math.Log1p, C: func(z complex128) complex128 { return cmplx.Log(1 + z) }},
+		"log":                   {F: fmath.Log, C: fmath.CLog},
+		"log_plus_one":          {F: math.Log1p, C: func(z complex128) complex128 { return fmath.CLog(1 + z) }},
 		"logistic": {
-			F: func(x float64) float64 { return 1 / (1 + math.Exp(-x)) },
+			F: logistic,
 			C: func(z complex128) complex128 { return 1 / (1 + cmplx.Exp(-z)) },
 		},
 		"sqrt": {F: math.Sqrt, C: cmplx.Sqrt},
@@ -263,4 +264,14 @@ func evalRealImag(imagPart bool) EvalFunc {
 		}
 		return one(r), nil
 	}
+}
+
+// logistic is 1/(1 + e^-x), computed as e^x/(1 + e^x) for x < 0 so that
+// results below 2^-1022 (x < -708) are not lost to e^-x overflowing.
+func logistic(x float64) float64 {
+	if x < 0 {
+		e := math.Exp(x)
+		return e / (1 + e)
+	}
+	return 1 / (1 + math.Exp(-x))
 }

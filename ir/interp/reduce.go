@@ -8,7 +8,9 @@ package interp
 // the left fold that starts from the init values and takes the input
 // elements in ascending lexicographic order of their index:
 // acc = body(acc..., x...). A body such as argmax, which keeps the lower index
-// on ties, therefore sees candidates in index order.
+// on ties, therefore sees candidates in index order. A one-operand float or
+// complex add of more than 32 elements is the exception: a blocked tree
+// (reduce_tree.go) whose rounding error grows like log n.
 
 import (
 	"github.com/zmlc/zmlc/ir"
@@ -88,6 +90,14 @@ func evalReduce(in *Interpreter, op *ir.Op, args []Value) ([]Value, error) {
 	forEachIndex(redShape, func(idx []int64, _ int) {
 		offs = append(offs, int(linearIndex(idx, redStrides)))
 	})
+	e := inputs[0].Type.Elem
+	if n == 1 && (e.IsFloat() || e.IsComplex()) && inits[0].Type.Elem == e && results[0].Type.Elem == e && len(offs) > treeBranch && isAddBody(op.Regions[0], e) {
+		scratch := make([]float64, len(offs))
+		forEachIndex(keptShape, func(idx []int64, j int) {
+			treeReduce(results[0], inputs[0], inits[0], j, int(linearIndex(idx, keptStrides)), offs, scratch)
+		})
+		return []Value{results[0]}, nil
+	}
 	var ferr error
 	forEachIndex(keptShape, func(idx []int64, j int) {
 		if ferr != nil {

@@ -18,10 +18,13 @@ import (
 	"fmt"
 	"os"
 	goruntime "runtime"
+	"strconv"
 	"sync"
 	"unsafe"
 
 	"github.com/ebitengine/purego"
+
+	"github.com/zmlc/zmlc/internal/tempfiles"
 )
 
 // Library is a loaded shared object of kernels.
@@ -29,18 +32,31 @@ type Library struct {
 	handle uintptr
 }
 
-// Load dlopens the shared object so (its bytes: written to a temporary
-// file that is removed once loaded, unless the environment sets
-// ZMLC_KEEP_KERNELS=1: then it stays, so that profilers such as perf can
-// name the kernels of their samples). Errors name the dynamic loader's
-// complaint, for example an undefined symbol.
+// Load dlopens the shared object so (its bytes). On Linux they go into an
+// anonymous memory file (memfd_create) that is dlopened through
+// /proc/self/fd, so nothing is ever written to disk and a killed process
+// leaves nothing behind. Elsewhere, or when the environment sets
+// ZMLC_KEEP_KERNELS=1 (so that profilers such as perf can name the kernels
+// of their samples), they are written to a temporary file
+// `zmlc-kernels-<pid>-*.so`, removed once loaded unless kept; a later Load
+// removes the files of processes that died before removing theirs
+// (internal/tempfiles). Errors name the dynamic loader's complaint, for
+// example an undefined symbol.
 func Load(so []byte) (*Library, error) {
-	f, err := os.CreateTemp("", "zmlc-kernels-*.so")
+	keep := os.Getenv("ZMLC_KEEP_KERNELS") == "1"
+	if !keep {
+		if l, ok, err := loadMemfd(so); ok {
+			return l, err
+		}
+	}
+	dir := os.TempDir()
+	tempfiles.Sweep(dir, "zmlc-kernels-")
+	f, err := os.CreateTemp(dir, "zmlc-kernels-"+strconv.Itoa(os.Getpid())+"-*.so")
 	if err != nil {
 		return nil, fmt.Errorf("cpu: writing the kernel library: %w", err)
 	}
 	path := f.Name()
-	if os.Getenv("ZMLC_KEEP_KERNELS") != "1" {
+	if !keep {
 		defer os.Remove(path)
 	}
 	if _, err := f.Write(so); err != nil {

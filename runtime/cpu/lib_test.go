@@ -150,3 +150,22 @@ func BenchmarkRunLaunch(b *testing.B) {
 		})
 	}
 }
+
+// TestLoadLeavesNoFiles: compiling and loading a kernel library leaves
+// nothing in TMPDIR (Linux loads from a memory file; the link folder is
+// removed), and ZMLC_KEEP_KERNELS=1 keeps exactly one named file.
+func TestLoadLeavesNoFiles(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	squaresKernel(t)
+	if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+		t.Fatalf("TMPDIR holds %d entries after a load, want 0 (first %s)", len(ents), ents[0].Name())
+	}
+	t.Setenv("ZMLC_KEEP_KERNELS", "1")
+	squaresKernel(t)
+	ents, _ := os.ReadDir(tmp)
+	want := fmt.Sprintf("zmlc-kernels-%d-", os.Getpid())
+	if len(ents) != 1 || !strings.HasPrefix(ents[0].Name(), want) {
+		t.Fatalf("with ZMLC_KEEP_KERNELS=1, TMPDIR holds %v, want one %s*.so", ents, want)
+	}
+}

@@ -1,7 +1,7 @@
 // Package drivers maps a bundle's target (the manifest's target.name) to
 // the runtime.Driver that runs it: wasm → runtime.WasmDriver, cpu →
 // runtime/cpu, vulkan → runtime/vulkan, cuda → runtime/cuda, rocm →
-// runtime/rocm. It is the one place that imports every driver, so the
+// runtime/rocm, tpu, neuron and xla-cpu → runtime/pjrt. It is the one place that imports every driver, so the
 // launcher (package runtime) stays free of device libraries.
 //
 // Drivers load their device library at Init (runtime.Open): a missing
@@ -19,6 +19,7 @@ import (
 	"github.com/zmlc/zmlc/runtime"
 	"github.com/zmlc/zmlc/runtime/cpu"
 	"github.com/zmlc/zmlc/runtime/cuda"
+	"github.com/zmlc/zmlc/runtime/pjrt"
 	"github.com/zmlc/zmlc/runtime/rocm"
 	"github.com/zmlc/zmlc/runtime/vulkan"
 )
@@ -37,6 +38,10 @@ type Options struct {
 	// Vulkan holds the vulkan driver's other settings (ZeroCopy,
 	// Validation, Timestamps); its Device field is taken from Device.
 	Vulkan vulkan.Options
+	// PJRT holds the tpu, neuron and xla-cpu driver's settings: the
+	// plugin file (`--pjrt-plugin`), the program form ("mlir" or "hlo")
+	// and client options.
+	PJRT pjrt.Options
 }
 
 // factories build each target's driver.
@@ -55,6 +60,9 @@ var factories = map[string]func(Options) (runtime.Driver, error){
 		}
 		return cuda.New(n), nil
 	},
+	"tpu":     func(o Options) (runtime.Driver, error) { return pjrt.New("tpu", o.PJRT), nil },
+	"neuron":  func(o Options) (runtime.Driver, error) { return pjrt.New("neuron", o.PJRT), nil },
+	"xla-cpu": func(o Options) (runtime.Driver, error) { return pjrt.New("xla-cpu", o.PJRT), nil },
 	"rocm": func(o Options) (runtime.Driver, error) {
 		n, err := ordinal("rocm", o.Device)
 		if err != nil {

@@ -3,7 +3,6 @@ package vulkan
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -119,10 +118,13 @@ func (r *stepRunner) steps(ss []K.Step) error {
 	return nil
 }
 
-// runOnDevice runs an argument-less GPU program: SPIR-V per kernel (float
-// controls stripped as the device needs), constants uploaded, the steps
-// run, outputs read back.
-func runOnDevice(d *Device, p *K.Program) ([]*ir.Tensor, error) {
+// runOnDevice runs a GPU program on inputs: SPIR-V per kernel (float
+// controls stripped as the device needs), constants and inputs uploaded,
+// the steps run, outputs read back.
+func runOnDevice(d *Device, p *K.Program, inputs []*ir.Tensor) ([]*ir.Tensor, error) {
+	if len(inputs) != len(p.Inputs) {
+		return nil, fmt.Errorf("%d inputs, the program takes %d", len(inputs), len(p.Inputs))
+	}
 	r := &stepRunner{d: d, p: p, bufs: make([]*Buffer, len(p.Buffers)), pipes: make([]*Pipeline, len(p.Kernels))}
 	defer r.close()
 	for _, b := range p.Buffers {
@@ -134,6 +136,9 @@ func runOnDevice(d *Device, p *K.Program) ([]*ir.Tensor, error) {
 		if b.Kind == K.Constant {
 			copy(nb.Bytes(), ir.TensorBytes(b.Data))
 		}
+	}
+	for i, id := range p.Inputs {
+		copy(r.bufs[id].Bytes(), ir.TensorBytes(inputs[i]))
 	}
 	f := d.Features
 	for i, k := range p.Kernels {
@@ -198,81 +203,76 @@ var deviceTol = func() corpustest.Tolerance {
 	return tol
 }()
 
-// TestCorpusOnDevice runs every op-corpus function that the kernel and
-// GPU lowerings accept on the Vulkan device (lavapipe in CI) with the
-// vulkan, cuda and rocm parameters where the device's limits allow, and
-// compares with kernel.Eval of the same program and with the interpreter.
-// Functions whose kernels need a feature the device lacks, or an element
-// type the renderer rejects, are counted by reason.
+// TestCorpusOnDevice runs every op-corpus function on the Vulkan device
+// (lavapipe in CI) through the kernel and GPU lowerings with the vulkan,
+// cuda and rocm parameters where the device's limits allow, at -O0 and
+// -O2 with the corpus constants as inputs (corpustest.Cases: nothing is
+// folded), and compares with kernel.Eval of the same program and with
+// the interpreter. A function the lowerings reject, or whose kernels need
+// a feature the device lacks, must be listed in
+// testdata/corpus-rejections/gpu-lavapipe.txt (key "file.mlir:@f O2
+// vulkan"), and a listed one must still be rejected.
 func TestCorpusOnDevice(t *testing.T) {
 	d := openOrSkip(t)
 	t.Logf("device %s: features %+v, limits %+v", d.Name, d.Features, d.Limits)
 	targets := []gpu.Params{gpu.Vulkan(), gpu.CUDA(), gpu.ROCm()}
+	rej := corpustest.LoadRejections(t, "gpu-lavapipe")
 	ran := map[string]int{}
-	skipped := map[string]int{}
-	skippedVulkan := 0
-	corpustest.Funcs(t, func(name string, m *ir.Module, f *ir.Func) {
-		want, err := corpustest.Interpret(m, f.Name)
-		if err != nil {
-			return
-		}
-		kp, err := K.Lower(m, f.Name, K.TargetParams{GPU: true})
-		if err != nil {
-			return
-		}
+	corpustest.Cases(t, corpustest.Levels, nil, func(c *corpustest.Case) {
+		name := c.Key
+		kp, err := K.Lower(c.Module, c.Func.Name, K.TargetParams{GPU: true})
 		for _, tp := range targets {
+			key := name + " " + tp.Name
+			if err != nil {
+				rej.Reject(key, err.Error())
+				continue
+			}
 			if int64(tp.SharedMemBytes) > int64(d.Limits.MaxComputeSharedMemorySize) {
 				tp.SharedMemBytes = int64(d.Limits.MaxComputeSharedMemorySize)
 			}
 			gp, err := gpu.Lower(kp, tp)
 			if err != nil {
-				t.Errorf("%s (%s): %v", name, tp.Name, err)
+				t.Errorf("%s: %v", key, err)
 				continue
 			}
 			if why := missingFeature(d, gp); why != "" {
-				skipped[why]++
-				if tp.Name == "vulkan" {
-					skippedVulkan++
-				}
+				rej.Reject(key, "the device lacks "+why)
 				continue
 			}
-			ref, err := K.Eval(gp, nil)
+			ref, err := K.Eval(gp, c.Inputs)
 			if err != nil {
-				t.Errorf("%s (%s): kernel.Eval: %v", name, tp.Name, err)
+				t.Errorf("%s: kernel.Eval: %v", key, err)
 				continue
 			}
-			got, err := runOnDevice(d, gp)
+			got, err := runOnDevice(d, gp, c.Inputs)
 			if err != nil {
-				t.Errorf("%s (%s): device: %v", name, tp.Name, err)
+				t.Errorf("%s: device: %v", key, err)
 				continue
 			}
 			ok := true
 			for i := range got {
 				if err := corpustest.Compare(got[i], ref[i], deviceTol); err != nil {
-					t.Errorf("%s (%s): result %d vs kernel.Eval: %v", name, tp.Name, i, err)
+					t.Errorf("%s: result %d vs kernel.Eval: %v", key, i, err)
 					ok = false
 					break
 				}
-				if err := corpustest.Compare(got[i], want[i], deviceTol); err != nil {
-					t.Errorf("%s (%s): result %d vs interpreter: %v", name, tp.Name, i, err)
+				if err := corpustest.Compare(got[i], c.Want[i], deviceTol); err != nil {
+					t.Errorf("%s: result %d vs interpreter: %v", key, i, err)
 					ok = false
 					break
 				}
 			}
 			if ok {
+				rej.Pass(key)
 				ran[tp.Name]++
 			}
 		}
 	})
-	var why []string
-	for k, v := range skipped {
-		why = append(why, fmt.Sprintf("%d: %s", v, k))
-	}
-	sort.Strings(why)
-	t.Logf("corpus functions matching kernel.Eval and the interpreter on %s: %v; not run: %s", d.Name, ran, strings.Join(why, "; "))
+	t.Logf("corpus function runs (-O0 and -O2) matching kernel.Eval and the interpreter on %s: %v", d.Name, ran)
+	rej.Check(t)
 	// The whole op corpus (issues 5-7): every function with the vulkan
-	// parameters, unless the device lacks a feature.
-	if ran["vulkan"]+skippedVulkan < 335 {
-		t.Errorf("only %d corpus functions ran on the device with the vulkan parameters (%d skipped for missing features)", ran["vulkan"], skippedVulkan)
+	// parameters at both levels, unless listed.
+	if ran["vulkan"] < 2*300 {
+		t.Errorf("only %d corpus function runs on the device with the vulkan parameters", ran["vulkan"])
 	}
 }

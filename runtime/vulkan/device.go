@@ -3,6 +3,8 @@ package vulkan
 import (
 	"fmt"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"unsafe"
 )
@@ -76,16 +78,39 @@ type Config struct {
 	NoHostImport bool
 }
 
-// ensureRuntimeDir sets XDG_RUNTIME_DIR to a fresh 0700 folder when it is
-// unset: Mesa's lavapipe needs one.
+// ensureRuntimeDir sets XDG_RUNTIME_DIR when it is unset: Mesa's lavapipe
+// needs one. It is the same folder for every process of a user,
+// `$TMPDIR/zmlc-xdg-<uid>`, mode 0700, so processes leave at most one
+// behind in all (they used to leave one each). A path there that is not a
+// folder of ours with mode 0700 (a symlink, another owner) is not used:
+// then a fresh private folder is made instead.
 func ensureRuntimeDir() {
 	if os.Getenv("XDG_RUNTIME_DIR") != "" {
+		return
+	}
+	if d, ok := userRuntimeDir(); ok {
+		os.Setenv("XDG_RUNTIME_DIR", d)
 		return
 	}
 	if d, err := os.MkdirTemp("", "zmlc-xdg-"); err == nil {
 		os.Chmod(d, 0o700)
 		os.Setenv("XDG_RUNTIME_DIR", d)
 	}
+}
+
+// userRuntimeDir returns `$TMPDIR/zmlc-xdg-<uid>`, creating it with mode
+// 0700, when it is (or can be made) a real folder owned by this user with
+// no access for others.
+func userRuntimeDir() (string, bool) {
+	d := filepath.Join(os.TempDir(), "zmlc-xdg-"+strconv.Itoa(os.Getuid()))
+	if err := os.Mkdir(d, 0o700); err != nil && !os.IsExist(err) {
+		return "", false
+	}
+	fi, err := os.Lstat(d)
+	if err != nil || !fi.IsDir() || fi.Mode().Perm() != 0o700 || !ownedByMe(fi) {
+		return "", false
+	}
+	return d, true
 }
 
 // Open creates an instance and a device. want selects a device whose name

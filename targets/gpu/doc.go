@@ -47,9 +47,11 @@
 // the others are false then (ordered). Max and min on floats become
 // NaN-propagating compare/select with -0 < +0; i1 arithmetic becomes logic.
 //
-// Measured error against Go's math rounded once to the type (math_test.go,
-// 4000 random points per domain plus special values; specials match
-// exactly in class: NaN, infinities, signed zeros):
+// Measured error against the reference evaluator (Go's math, with the
+// subnormal, pow and large-argument trigonometric fixes of internal/fmath)
+// rounded once to the type (math_test.go, 4000 random points per domain
+// plus special values; specials match exactly in class: NaN, infinities,
+// signed zeros); f32 with and without Params.HasF64:
 //
 //	function  domain                      f32 ULP  f64 ULP
 //	exp       [-103, 88.7]                1        2
@@ -60,19 +62,20 @@
 //	cbrt      all                         1        2
 //	tanh      [-12, 12], tiny             2        3
 //	logistic  [-100, 40]                  2        3
-//	sin, cos  |x| <= 8192                 1        1
-//	tan       |x| <= 8192                 4        2
+//	sin, cos  the whole range             2        2
+//	tan       the whole range             4        4
 //	erf       [-7, 7], tiny               1        1
 //	atan2     [-100, 100]^2               1        1
-//	pow       x in 2^±10, y in [-8, 8]    1 (in f64 when Params.HasF64)
-//	                                      f64: 3 + 1.5 |y ln x|
+//	pow       x in 2^±100, y in [-8, 8]   2        2
 //
-// sin, cos and tan reduce by pi/4 in three parts (Cody-Waite, as Cephes):
-// beyond |x| = 8192 (f32) or 2^30 (f64) the result loses accuracy but stays
-// within [-1, 1] (sin, cos); infinities give NaN. Float rem (fmod) is left
-// to the renderer (OpFRem, LLVM frem) apart from the infinite divisor;
-// on lavapipe OpFRem is x - y*trunc(x/y), exact only while the quotient is
-// small (the corpus's cases), LLVM frem is exact.
+// sin, cos and tan reduce |x| >= pi/4 by Payne-Hanek (trig_reduce.go):
+// exact products of half significands with chunks of 2/pi, summed mod 4 in
+// triple-word precision; f32 runs in f64 where the target has it
+// (Params.HasF64), rounding once. pow's core e^(y log|x|) takes log|x| in
+// double-word precision and splits y*log|x| exactly (powCore), or runs in
+// f64 for f32 where the target has it. Float rem is the exact fmod (fmod):
+// long division of the integer significands in straight-line steps (OpFRem
+// on lavapipe computes x - y*trunc(x/y), which rounds).
 //
 // # Staged through shared memory
 //

@@ -83,8 +83,8 @@ func IsPrimitive(n *K.Node) bool {
 		return t != ir.I1 && (isF || !t.IsFloat())
 	case K.Div, K.Rem:
 		if isF {
-			// Float rem with an infinite divisor is legalised: some
-			// devices compute x - y*trunc(x/y), NaN for fmod(x, inf) = x.
+			// Float rem is legalised (fx.fmod, exact): some devices
+			// compute x - y*trunc(x/y), which rounds.
 			return n.Kind == K.Div
 		}
 		if t.IsFloat() {
@@ -179,11 +179,11 @@ func (l *legalizer) floatOp(nb *K.Builder, n *K.Node) *K.Node {
 	case K.Logistic:
 		return f.logistic(x)
 	case K.Sin:
-		return f.trig(x, 0)
+		return f.trig(x, 0, l.p.HasF64)
 	case K.Cos:
-		return f.trig(x, 1)
+		return f.trig(x, 1, l.p.HasF64)
 	case K.Tan:
-		return f.trig(x, 2)
+		return f.trig(x, 2, l.p.HasF64)
 	case K.Erf:
 		return f.erf(x)
 	case K.RoundAway:
@@ -197,11 +197,7 @@ func (l *legalizer) floatOp(nb *K.Builder, n *K.Node) *K.Node {
 	case K.Atan2:
 		return f.atan2(x, n.Args[1])
 	case K.Rem:
-		y := n.Args[1]
-		r := nb.Bin(K.Rem, x, y)
-		inf := f.eq(f.abs(y), f.c(math.Inf(1)))
-		fin := f.lt(f.abs(x), f.c(math.Inf(1)))
-		return f.sel(nb.Bin(K.And, inf, fin), x, r)
+		return f.fmod(x, n.Args[1])
 	case K.Max, K.Min:
 		y := n.Args[1]
 		var r, tie *K.Node

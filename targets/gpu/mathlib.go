@@ -169,28 +169,6 @@ func (f fx) tanh(x *K.Node) *K.Node {
 	return f.copysign(t, x)
 }
 
-// reducePi4 returns the quadrant q (integer, 0..3) and z with
-// |x| = q*pi/2 + z, |z| <= pi/4 (Cody-Waite in three parts, as Cephes).
-// Accurate for |x| < 8192 (f32) and 2^30 (f64); larger arguments lose
-// accuracy (the result stays within [-1, 1] for sin and cos).
-func (f fx) reducePi4(a *K.Node) (q, z *K.Node) {
-	dp1, dp2, dp3 := 0.78515625, 2.4187564849853515625e-4, 3.77489497744594108e-8
-	lim := 1 << 20
-	if f.f64() {
-		dp1, dp2, dp3 = 7.85398125648498535156e-1, 3.77489470793079817668e-8, 2.69515142907905952645e-15
-		lim = 1 << 50
-	}
-	ac := f.sel(f.gt(a, f.c(float64(lim))), f.c(float64(lim)), a) // NaN stays NaN
-	j := f.floor(f.mul(ac, f.c(4/math.Pi)))
-	j = f.sel(f.isnan(j), f.c(0), j)
-	ji := f.toInt(j)
-	ji = f.b.Bin(K.Add, ji, f.b.Bin(K.And, ji, f.ci(1)))
-	y := f.toFloat(ji)
-	z = f.sub(f.sub(f.sub(ac, f.mul(y, f.c(dp1))), f.mul(y, f.c(dp2))), f.mul(y, f.c(dp3)))
-	q = f.b.Bin(K.And, f.b.Bin(K.ShrA, ji, f.ci(1)), f.ci(3))
-	return q, z
-}
-
 // sinPoly and cosPoly are the Taylor polynomials of sin and cos on |z| <= pi/4.
 func (f fx) sinPoly(z, zz *K.Node) *K.Node {
 	return f.add(z, f.mul(f.mul(z, zz), f.poly(zz, f.trigCoeffs(3)...)))
@@ -220,12 +198,35 @@ func (f fx) trigCoeffs(p int) []float64 {
 	return c
 }
 
-// trig computes sin (which 0), cos (1) or tan (2).
-func (f fx) trig(x *K.Node, which int) *K.Node {
+// trig computes sin (which 0), cos (1) or tan (2) of x. The argument is
+// reduced over the whole range (reducePH, Payne-Hanek) for |x| >= pi/4;
+// f32 is computed in f64 when the target has it (wide), rounding once,
+// else in f32. srcMax is the largest exponent of the source type
+// (maxExpOf), which bounds the reduction's table.
+func (f fx) trig(x *K.Node, which int, wide bool) *K.Node {
+	if wide && !f.f64() {
+		w := newFx(f.b, ir.F64)
+		return f.b.Convert(w.trigIn(f.b.Convert(x, ir.F64), which, maxExpOf(f.t), true), f.t)
+	}
+	return f.trigIn(x, which, maxExpOf(f.t), false)
+}
+
+// trigIn is trig in f's own type for inputs of exponent at most srcMax;
+// narrow says x is an f32 value in f64 (reducePH).
+func (f fx) trigIn(x *K.Node, which int, srcMax int64, narrow bool) *K.Node {
 	a := f.abs(x)
-	q, z := f.reducePi4(a)
+	big := f.ge(a, f.c(math.Pi/4))
+	// The reduction runs on a finite argument >= pi/4 (others select it away).
+	ar := f.sel(f.and(big, f.lt(a, f.c(math.Inf(1)))), a, f.c(1))
+	q, z, zl := f.reducePH(ar, srcMax, narrow)
+	q = f.sel(big, q, f.ci(0))
+	z = f.sel(big, z, a)
+	zl = f.sel(big, zl, f.c(0))
 	zz := f.mul(z, z)
-	sp, cp := f.sinPoly(z, zz), f.cosPoly(zz)
+	// sin(z + zl) = sin z + zl cos z, cos(z + zl) = cos z - zl sin z (to
+	// first order; |zl| <= ulp(z)/2).
+	sp := f.add(f.sinPoly(z, zz), f.mul(zl, f.sub(f.c(1), f.mul(f.c(0.5), zz))))
+	cp := f.sub(f.cosPoly(zz), f.mul(zl, z))
 	odd := f.b.Bin(K.NE, f.b.Bin(K.And, q, f.ci(1)), f.ci(0))
 	hi := f.b.Bin(K.GE, q, f.ci(2))
 	var r *K.Node
@@ -242,7 +243,7 @@ func (f fx) trig(x *K.Node, which int) *K.Node {
 		r = f.sel(odd, f.neg(f.div(cp, sp)), f.div(sp, cp))
 		r = f.negIf(r, x)
 	}
-	return f.sel(f.isinf(x), f.c(math.NaN()), r)
+	return f.sel(f.or(f.isinf(x), f.isnan(x)), f.c(math.NaN()), r)
 }
 
 // cbrt: a bit-level first guess refined by Newton's iteration t = (2t + a/t^2)/3.
@@ -343,7 +344,8 @@ func (f fx) atan2(y, x *K.Node) *K.Node {
 }
 
 // pow with math.Pow's special cases; the core is exp(y*log|x|), in wide
-// (f64) when the target has it and x is f32.
+// (f64) when the target has it and x is f32, else with log|x| and the
+// product in double precision (powCore).
 func (f fx) pow(x, y *K.Node, wide bool) *K.Node {
 	ax := f.abs(x)
 	var core *K.Node
@@ -352,7 +354,7 @@ func (f fx) pow(x, y *K.Node, wide bool) *K.Node {
 		ww := w.exp(w.mul(f.b.Convert(y, ir.F64), w.log(f.b.Convert(ax, ir.F64))))
 		core = f.b.Convert(ww, f.t)
 	} else {
-		core = f.exp(f.mul(y, f.log(ax)))
+		core = f.powCore(ax, y)
 	}
 	fy := f.floor(y)
 	yInt := f.and(f.eq(fy, y), f.not(f.isinf(y)))
@@ -374,4 +376,150 @@ func (f fx) roundAway(x *K.Node) *K.Node {
 	fl := f.floor(a)
 	r := f.sel(f.ge(f.sub(a, fl), f.c(0.5)), f.add(fl, f.c(1)), fl)
 	return f.copysign(r, x)
+}
+
+// fmod is the exact remainder of x by y with the sign of x (IEEE fmod, the
+// spec's remainder): lavapipe's OpFRem computes x - y*trunc(x/y), which
+// rounds (rem(1e10, 7) gave 0, rem(50331652, 2.5) gave 4). With
+// |x| = ma*2^ea and |y| = mb*2^eb (integer significands, subnormals with
+// exponent 1), |x| mod |y| = 2^eb * ((ma*2^(ea-eb)) mod mb): long division
+// of the significands in the unsigned integer type of the width, a chunk
+// of 8 (f32) or 11 (f64) exponent bits per step so the shifted remainder
+// stays below 2^32 (2^64), in a fixed number of straight-line steps (32
+// for f32, 186 for f64) because expansions may sit in vector loops. The
+// result, a multiple of y's ulp below |y|, is exact in the type.
+func (f fx) fmod(x, y *K.Node) *K.Node {
+	b := f.b
+	ut, chunk, steps := ir.UI32, int64(8), int64(32)
+	if f.f64() {
+		ut, chunk, steps = ir.UI64, 11, 186
+	}
+	u := func(v int64) *K.Node { return K.ConstOf(ut, v) }
+	mb := f.mbits()
+	absBits := func(v *K.Node) *K.Node {
+		return b.Bitcast(b.Bin(K.And, f.bits(v), b.Un(K.Not, f.signBit())), ut)
+	}
+	split := func(v *K.Node) (e, m *K.Node) {
+		bits := absBits(v)
+		e = b.Bin(K.ShrL, bits, u(mb))
+		m = b.Bin(K.And, bits, u(int64(1)<<mb-1))
+		norm := b.Bin(K.NE, e, u(0))
+		m = b.Select(norm, b.Bin(K.Or, m, u(int64(1)<<mb)), m)
+		e = b.Select(norm, e, u(1))
+		return b.Convert(e, f.it), m
+	}
+	ea, ma := split(x)
+	eb, mby := split(y)
+	mby = b.Select(b.Bin(K.EQ, mby, u(0)), u(1), mby) // y == 0 is selected away below
+	d := b.Bin(K.Sub, ea, eb)
+	r := b.Bin(K.Rem, ma, mby)
+	for i := range steps {
+		s := b.Bin(K.Sub, d, f.ci(i*chunk))
+		s = b.Bin(K.Max, b.Bin(K.Min, s, f.ci(chunk)), f.ci(0))
+		r = b.Bin(K.Rem, b.Bin(K.Shl, r, b.Convert(s, ut)), mby)
+	}
+	// r * 2^(eb - bias - mbits), exact (r < 2^(mbits+1) converts exactly).
+	res := f.ldexp(b.Convert(r, f.t), b.Bin(K.Sub, eb, f.ci(f.bias()+mb)))
+	ax := f.abs(x)
+	res = f.sel(b.Bin(K.LT, d, f.ci(0)), ax, res)
+	res = f.copysign(res, x)
+	res = f.sel(f.and(f.isinf(y), f.not(f.isinf(x))), x, res)
+	bad := f.or(f.or(f.isnan(x), f.isnan(y)), f.or(f.isinf(x), f.eq(y, f.c(0))))
+	return f.sel(bad, f.c(math.NaN()), res)
+}
+
+// twoSum returns s = fl(a+b) and the exact error a + b - s (Knuth).
+func (f fx) twoSum(a, b *K.Node) (s, e *K.Node) {
+	s = f.add(a, b)
+	bb := f.sub(s, a)
+	return s, f.add(f.sub(a, f.sub(s, bb)), f.sub(b, bb))
+}
+
+// twoProd returns p = fl(a*b) and the exact error a*b - p (Dekker's
+// product with Veltkamp's split: no FMA needed). |a|, |b| must stay below
+// 2^(emax - 14) (f32) or 2^(emax - 28) (f64) so the split cannot overflow.
+func (f fx) twoProd(a, b *K.Node) (p, e *K.Node) {
+	c := 4097.0 // 2^12 + 1
+	if f.f64() {
+		c = 134217729 // 2^27 + 1
+	}
+	split := func(v *K.Node) (hi, lo *K.Node) {
+		t := f.mul(f.c(c), v)
+		hi = f.sub(t, f.sub(t, v))
+		return hi, f.sub(v, hi)
+	}
+	p = f.mul(a, b)
+	ah, al := split(a)
+	bh, bl := split(b)
+	e = f.add(f.add(f.add(f.sub(f.mul(ah, bh), p), f.mul(ah, bl)), f.mul(al, bh)), f.mul(al, bl))
+	return p, e
+}
+
+// logDD returns log(x) for a finite x > 0 as an unevaluated sum hi + lo
+// with about twice the type's precision: x = 2^e m, m in [sqrt(1/2),
+// sqrt(2)), log(m) = 2 atanh(s) with s = (m-1)/(m+1) in double precision
+// (the series' leading term carries the low part) and e ln2 in
+// Cody-Waite parts. pow's core, so that x^y = e^(y log x) keeps
+// |y log x| * 2^-2p instead of |y log x| * 2^-p.
+func (f fx) logDD(x *K.Node) (hi, lo *K.Node) {
+	minN, scale, terms := float64(math.Float32frombits(0x00800000)), 25.0, 6
+	if f.f64() {
+		minN, scale, terms = 0x1p-1022, 54, 13
+	}
+	sub := f.lt(x, f.c(minN))
+	xs := f.sel(sub, f.mul(x, f.c(math.Ldexp(1, int(scale)))), x)
+	bits := f.bits(xs)
+	mb := f.mbits()
+	expMask := int64(0x7ff)
+	if !f.f64() {
+		expMask = 0xff
+	}
+	e := f.b.Bin(K.And, f.b.Bin(K.ShrL, bits, f.ci(mb)), f.ci(expMask))
+	e = f.b.Bin(K.Sub, e, f.ci(f.bias()))
+	e = f.b.Bin(K.Sub, e, f.sel(sub, f.ci(int64(scale)), f.ci(0)))
+	m := f.fromBits(f.b.Bin(K.Or, f.b.Bin(K.And, bits, f.ci(int64(1)<<mb-1)), f.ci(f.bias()<<mb)))
+	hiM := f.gt(m, f.c(math.Sqrt2))
+	m = f.sel(hiM, f.mul(m, f.c(0.5)), m)
+	e = f.sel(hiM, f.b.Bin(K.Add, e, f.ci(1)), e)
+	num := f.sub(m, f.c(1)) // exact
+	den, dl := f.twoSum(m, f.c(1))
+	sh := f.div(num, den)
+	p, pe := f.twoProd(sh, den)
+	sl := f.div(f.sub(f.sub(f.sub(num, p), pe), f.mul(sh, dl)), den)
+	s2 := f.mul(sh, sh)
+	c := make([]float64, terms)
+	for n := range c {
+		c[n] = 1 / float64(2*n+3)
+	}
+	tail := f.mul(f.mul(sh, s2), f.poly(s2, c...)) // s^3/3 + s^5/5 + ...
+	lh, ll := f.twoSum(f.add(sh, sh), f.mul(f.c(2), f.add(sl, tail)))
+	ef := f.toFloat(e)
+	hi, lo = f.twoSum(f.mul(ef, f.c(f.ln2hi())), lh) // e*ln2hi is exact
+	lo = f.add(lo, f.add(ll, f.mul(ef, f.c(f.ln2lo()))))
+	// Renormalise: |lo| <= ulp(hi)/2, so that e^(y*lo) ~ 1 + y*lo.
+	hi2 := f.add(hi, lo)
+	return hi2, f.sub(lo, f.sub(hi2, hi))
+}
+
+// powCore is |x|^y = e^(y log|x|) for finite x != 0 with log|x| in
+// double precision (logDD) and the product y log|x| split exactly
+// (twoProd): e^(ph + pl) = e^ph (1 + pl). Exact powers such as 2^50,
+// 10^10 and 2^120 come out within an ulp or two.
+func (f fx) powCore(ax, y *K.Node) *K.Node {
+	lh, ll := f.logDD(ax)
+	big := 1e30 // |y| past it: the result is 0, 1 or inf; twoProd would overflow
+	if f.f64() {
+		big = 1e250
+	}
+	ys := f.sel(f.lt(f.abs(y), f.c(big)), y, f.c(0))
+	ph, pe := f.twoProd(ys, lh)
+	pl := f.add(pe, f.mul(ys, ll))
+	ph = f.sel(f.lt(f.abs(y), f.c(big)), ph, f.mul(y, lh))
+	ex := f.exp(ph)
+	r := f.sel(f.isinf(ex), ex, f.add(ex, f.mul(ex, pl)))
+	// 0^y and inf^y: 0 or inf by the sign of y (pow's caller handles y = 0
+	// and NaN).
+	zero, inf := f.eq(ax, f.c(0)), f.isinf(ax)
+	edge := f.sel(zero, f.sel(f.gt(y, f.c(0)), f.c(0), f.c(math.Inf(1))), f.sel(f.gt(y, f.c(0)), f.c(math.Inf(1)), f.c(0)))
+	return f.sel(f.or(zero, inf), edge, r)
 }

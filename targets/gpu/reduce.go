@@ -188,7 +188,9 @@ func useWorkgroupReduce(rr *rowReduce, p Params) bool {
 // MaxGrid rows.
 //
 //	phase: invocation t combines elements t, t+w, t+2w, ... of the row
-//	       into a partial (from op's identity); partials[t] = partial
+//	       into a partial (from op's identity; a float sum of more than
+//	       K.TreeBranch of them in K.TreeSum's blocked tree, so that
+//	       the whole sum's error grows like log n); partials[t] = partial
 //	barrier
 //	w/2, w/4, ..., 1: phase: t < s: partials[t] = op(partials[t], partials[t+s]); barrier
 //	phase: invocation 0 computes v = op(init, partials[0]) and runs the
@@ -220,6 +222,23 @@ func workgroupReduce(k *K.Kernel, seg []*K.Node, name string, rr *rowReduce, p P
 		noLoop := func(l *K.Node) *K.Node { panic("gpu: reduction loop without a value") }
 		s.loop(K.Workgroup, w, func(s *seq, tid *K.Node) {
 			s.do(func(b *K.Builder) {
+				if rr.op == K.Add && t.IsFloat() && ceilDiv(rr.r, w) > K.TreeBranch {
+					// A long float sum: the invocation's elements in a
+					// blocked tree (K.TreeSum), so that the error grows
+					// like log n; past the row's end the term is -0.
+					part1 := K.TreeSum(b, ceilDiv(rr.r, w), t, func(rep *K.Node) *K.Node {
+						e := b.Bin(K.Add, b.Bin(K.Mul, rep, K.Idx(w)), tid)
+						env := chainVal(b)
+						spreadIndex(b, env, rr.red, b.Bin(K.Min, e, K.Idx(rr.r-1)))
+						x := remat(b, rr.x, env, noLoop, bufs)
+						if rr.r%w == 0 {
+							return x
+						}
+						return b.Select(b.Bin(K.LT, e, K.Idx(rr.r)), x, identity(rr.op, t))
+					}, func(x, y *K.Node) *K.Node { return combine(b, x, y) })
+					b.Store(part, tid, part1)
+					return
+				}
 				acc := b.Var(identity(rr.op, t))
 				b.Loop(K.Serial, ceilDiv(rr.r, w), func(rep *K.Node) {
 					e := b.Bin(K.Add, b.Bin(K.Mul, rep, K.Idx(w)), tid)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 
+	"github.com/zmlc/zmlc/internal/fmath"
 	"github.com/zmlc/zmlc/ir"
 )
 
@@ -61,7 +62,7 @@ func evalUnary(k Kind, t ir.ElementType, x val) val {
 		case Expm1:
 			r = math.Expm1(a)
 		case Log:
-			r = math.Log(a)
+			r = fmath.Log(a)
 		case Log1p:
 			r = math.Log1p(a)
 		case Sqrt:
@@ -74,12 +75,16 @@ func evalUnary(k Kind, t ir.ElementType, x val) val {
 			r = math.Tanh(a)
 		case Logistic:
 			r = 1 / (1 + math.Exp(-a))
+			if a < 0 { // e^a/(1+e^a) keeps the tail e^-a would overflow
+				e := math.Exp(a)
+				r = e / (1 + e)
+			}
 		case Sin:
-			r = math.Sin(a)
+			r = fmath.Sin(a)
 		case Cos:
-			r = math.Cos(a)
+			r = fmath.Cos(a)
 		case Tan:
-			r = math.Tan(a)
+			r = fmath.Tan(a)
 		case Erf:
 			r = math.Erf(a)
 		case Floor:
@@ -186,7 +191,7 @@ func evalBinary(k Kind, t ir.ElementType, x, y val, total bool) val {
 		case Min:
 			r = minFloat(a, b)
 		case Pow:
-			r = math.Pow(a, b)
+			r = fmath.Pow(a, b)
 		case Atan2:
 			r = math.Atan2(a, b)
 		}

@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/zmlc/zmlc/ir"
 )
@@ -83,7 +84,17 @@ type lowerer struct {
 	cur   *[]Step
 	depth int
 	uses  map[*ir.Value][]*ir.Op
+	// calledOps counts the ops lowered through func.call so far (each
+	// call lowers its callee's body again), bounded by MaxCalledOps.
+	calledOps int64
 }
+
+// MaxCalledOps bounds the operations one program lowers through
+// func.calls (each call lowers its callee's body again, so 41 functions
+// each calling the previous twice would lower 2^40 copies); past it the
+// lowering stops with an error at the call. It matches the inliner's
+// default limit (passes.DefaultInlineMaxOps).
+const MaxCalledOps = 1_000_000
 
 // checkElem rejects element types no buffer can hold. Complex buffers are
 // viewed by kernels as their part type with a trailing dimension of 2
@@ -244,6 +255,20 @@ func (l *lowerer) op(op *ir.Op) error {
 	if op.Dialect() == "check" {
 		return errorf(op, "check ops must be turned into outputs before lowering")
 	}
+	if op.Name == "stablehlo.custom_call" {
+		// Without results it would lower to an empty kernel: a call
+		// (a check among them) silently dropped.
+		target := ""
+		if a, ok := op.Attr("call_target_name").(ir.StringAttr); ok {
+			target = string(a)
+		} else if a, ok := op.Attr("call_target_name").(*ir.SymbolRefAttr); ok {
+			target = a.Name
+		}
+		if strings.HasPrefix(target, "check.") {
+			return errorf(op, "check @%s must be turned into outputs before lowering", target)
+		}
+		return errorf(op, "call target @%s has no implementation on any target", target)
+	}
 	return l.fused(op)
 }
 
@@ -281,6 +306,10 @@ func (l *lowerer) call(op *ir.Op) error {
 	args := f.Args()
 	if len(args) != len(op.Operands) {
 		return errorf(op, "callee @%s takes %d arguments, got %d", sym.Name, len(args), len(op.Operands))
+	}
+	f.Body.Walk(func(*ir.Op) bool { l.calledOps++; return true })
+	if l.calledOps > MaxCalledOps {
+		return errorf(op, "lowering the calls of this program would take more than %d ops, the kernel lowering's limit (each call lowers its callee again): call fewer functions, or compile at -O2, whose inliner reports the call that crosses its own limit", MaxCalledOps)
 	}
 	for i, a := range args {
 		x, err := l.value(op, op.Operands[i])

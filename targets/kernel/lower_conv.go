@@ -99,8 +99,9 @@ func (k *kgen) window(c *convInfo, idx, w []*Node, batch, of *Node) (li, ki []*N
 
 // conv: direct loops. For one output element (batch, feature, spatial...),
 // a serial nest over the window and the group's input features accumulates
-// input*kernel in the result type; window positions in padding or
-// lhs-dilation holes are skipped (they contribute zero).
+// input*kernel in AccumElem of the result type (f32 for the narrow floats,
+// rounded once at the end); window positions in padding or lhs-dilation
+// holes are skipped (they contribute zero).
 func (k *kgen) conv(op *ir.Op, idx []*Node) ([]*Node, error) {
 	b := k.b
 	c, err := parseConv(op)
@@ -119,15 +120,16 @@ func (k *kgen) conv(op *ir.Op, idx []*Node) ([]*Node, error) {
 	if c.fgc > 1 {
 		c0 = b.Bin(Mul, g, Idx(c.cin))
 	}
-	acc := b.Var(ConstOf(et, int64(0)))
+	at := AccumElem(et)
+	acc := b.Var(ConstOf(at, int64(0)))
 	b.Nest(c.win, 0, func(w []*Node) {
 		li, ki, valid := k.window(c, idx, w, batch, of)
 		body := func() {
 			b.Nest([]int64{c.cin}, 0, func(ci []*Node) {
 				li[dn.InputFeatureDimension] = b.Bin(Add, c0, ci[0])
 				ki[dn.KernelInputFeatureDimension] = ci[0]
-				x := b.Convert(k.valueAt(op.Operands[0], li), et)
-				y := b.Convert(k.valueAt(op.Operands[1], ki), et)
+				x := b.Convert(b.Convert(k.valueAt(op.Operands[0], li), et), at)
+				y := b.Convert(b.Convert(k.valueAt(op.Operands[1], ki), et), at)
 				b.Set(acc, b.Bin(Add, b.Get(acc), b.Bin(Mul, x, y)))
 			})
 		}
@@ -137,7 +139,7 @@ func (k *kgen) conv(op *ir.Op, idx []*Node) ([]*Node, error) {
 			b.If(valid, body, nil)
 		}
 	})
-	return []*Node{b.Get(acc)}, nil
+	return []*Node{b.Convert(b.Get(acc), et)}, nil
 }
 
 // gather follows the spec: the result index splits into batch dims (which

@@ -196,7 +196,9 @@ func (l *lowerer) tiledConv(op *ir.Op) (ok bool, err error) {
 		return false, nil
 	}
 	rt := op.Results[0].Tensor()
-	if c.fgc != 1 || c.bgc != 1 || rt.Elem != c.et || !c.et.IsFloat() && !c.et.IsInteger() {
+	// Narrow floats take the direct form, which accumulates in f32
+	// (AccumElem); the tiles accumulate in the result type.
+	if c.fgc != 1 || c.bgc != 1 || rt.Elem != c.et || !c.et.IsFloat() && !c.et.IsInteger() || AccumElem(c.et) != c.et {
 		return false, nil
 	}
 	for _, d := range c.ldil {

@@ -85,7 +85,9 @@ func (l *lowerer) planDot(op *ir.Op) *dotPlan {
 	if len(rfree) == 1 {
 		p.rf, p.n = rfree[0], rs[rfree[0]]
 	}
-	if p.m*p.n*p.kk == 0 || !p.resultElem.IsFloat() && !p.resultElem.IsInteger() {
+	// Narrow floats take the per-element form (dotAt), which accumulates
+	// in f32 (AccumElem); the tiled forms accumulate in the result type.
+	if p.m*p.n*p.kk == 0 || !p.resultElem.IsFloat() && !p.resultElem.IsInteger() || AccumElem(p.resultElem) != p.resultElem {
 		return nil
 	}
 	p.tm = largestDivisor(p.m, int64(l.t.TileM))

@@ -23,7 +23,10 @@ func reduceInputIndex(rank int, red map[int64]bool, idx, r []*Node) []*Node {
 }
 
 // reduce: one accumulator per operand, initialised from the init values;
-// a serial loop nest over the reduced dimensions applies the body.
+// a serial loop nest over the reduced dimensions applies the body. A
+// one-operand float add of more than TreeBranch elements on a CPU target
+// is init + TreeSum of the elements instead (row-major order of the
+// reduced dimensions).
 func (k *kgen) reduce(op *ir.Op, idx []*Node) ([]*Node, error) {
 	b := k.b
 	n := len(op.Operands) / 2
@@ -37,6 +40,33 @@ func (k *kgen) reduce(op *ir.Op, idx []*Node) ([]*Node, error) {
 	for _, d := range dims {
 		red[d] = true
 		redShape = append(redShape, in[d])
+	}
+	total := int64(1)
+	for _, s := range redShape {
+		total *= s
+	}
+	// A long float sum on a CPU target: a blocked tree (TreeSum), its
+	// error growing like log n. GPU targets keep the left fold, which
+	// targets/gpu restages as a workgroup tree over blocked partial sums.
+	if n == 1 && !k.l.t.GPU && total > TreeBranch && floatAddBody(op.Regions[0]) {
+		et := op.Regions[0].Entry().Args[0].Tensor().Elem
+		add := func(x, y *Node) *Node { return b.Bin(Add, x, y) }
+		strides := ir.Strides(redShape)
+		sum := TreeSum(b, total, et, func(e *Node) *Node {
+			r := make([]*Node, len(redShape))
+			for d := range redShape {
+				r[d] = e
+				if d > 0 {
+					r[d] = b.Bin(Rem, r[d], Idx(redShape[d]*strides[d]))
+				}
+				if strides[d] != 1 {
+					r[d] = b.Bin(Div, r[d], Idx(strides[d]))
+				}
+			}
+			return b.Convert(k.valueAt(op.Operands[0], reduceInputIndex(len(in), red, idx, r)), et)
+		}, add)
+		init := b.Convert(k.valueAt(op.Operands[1], nil), et)
+		return []*Node{b.Convert(add(init, sum), op.Results[0].Tensor().Elem)}, nil
 	}
 	vars := make([]*Node, n)
 	for i := 0; i < n; i++ {
@@ -212,8 +242,21 @@ func dotOperandIndexes(ls, rs, lb, rb, lc, rc []int64, idx []*Node) (li, ri []*N
 	return li, ri, cs
 }
 
+// AccumElem is the type products of element type t accumulate in:
+// f32 for the floats narrower than 32 bits (f16, bf16, the f8 types), as
+// XLA and cuBLAS accumulate them, so that a bf16 dot_general or
+// convolution rounds once, at the end, instead of at every step; t itself
+// otherwise.
+func AccumElem(t ir.ElementType) ir.ElementType {
+	if t.IsFloat() && t.Bits() < 32 {
+		return ir.F32
+	}
+	return t
+}
+
 // dotAt: one output element of dot_general, accumulated over the
-// contracting dimensions in row-major order, in the result type.
+// contracting dimensions in row-major order, in AccumElem of the result
+// type, rounded once to the result type.
 func (k *kgen) dotAt(op *ir.Op, idx []*Node) ([]*Node, error) {
 	b := k.b
 	lb, rb, lc, rc, err := dotDims(op)
@@ -222,15 +265,16 @@ func (k *kgen) dotAt(op *ir.Op, idx []*Node) ([]*Node, error) {
 	}
 	ls, rs := shapeOf(op.Operands[0]), shapeOf(op.Operands[1])
 	et := op.Results[0].Tensor().Elem
+	at := AccumElem(et)
 	li, ri, cs := dotOperandIndexes(ls, rs, lb, rb, lc, rc, idx)
-	acc := b.Var(ConstOf(et, int64(0)))
+	acc := b.Var(ConstOf(at, int64(0)))
 	b.Nest(cs, 0, func(c []*Node) {
 		for i := range lc {
 			li[lc[i]], ri[rc[i]] = c[i], c[i]
 		}
-		x := b.Convert(k.valueAt(op.Operands[0], li), et)
-		y := b.Convert(k.valueAt(op.Operands[1], ri), et)
+		x := b.Convert(b.Convert(k.valueAt(op.Operands[0], li), et), at)
+		y := b.Convert(b.Convert(k.valueAt(op.Operands[1], ri), et), at)
 		b.Set(acc, b.Bin(Add, b.Get(acc), b.Bin(Mul, x, y)))
 	})
-	return []*Node{b.Get(acc)}, nil
+	return []*Node{b.Convert(b.Get(acc), et)}, nil
 }

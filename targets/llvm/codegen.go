@@ -6,16 +6,34 @@ import (
 	"os"
 	"path/filepath"
 	goruntime "runtime"
+
+	"github.com/zmlc/zmlc/internal/tempfiles"
 )
 
+// testHookIR, when set (by tests only), changes the LLVM IR text before
+// opt-19 reads it.
+var testHookIR func(string) string
+
 // optimize runs opt-19 -O3 over the module's text for its target and
-// returns the optimised LLVM IR text.
+// returns the optimised LLVM IR text. opt-19 runs LLVM's verifier on the
+// module it reads and on its result (on by default; never turned off
+// here), so an invalid module is an error carrying the verifier's message
+// ("input module is broken"): every path that writes a cpu, cuda or rocm
+// module (CompileCPU, CompilePTX, CompileHSACO) goes through here.
 func optimize(ctx context.Context, m *Module) ([]byte, error) {
 	args := []string{"-O3", "-S", "-mtriple=" + m.Target.Triple, "-o", "-", "-"}
 	if cpu := m.Target.CPU; cpu != "" {
 		args = append(args, "-mcpu="+cpu)
 	}
-	return ToolOpt.Run(ctx, []byte(m.String()), args...)
+	text := m.String()
+	if testHookIR != nil {
+		text = testHookIR(text)
+	}
+	out, err := ToolOpt.Run(ctx, []byte(text), args...)
+	if err != nil {
+		return nil, fmt.Errorf("%s target: the LLVM module does not verify or compile: %w", m.Target.Arch, err)
+	}
+	return out, nil
 }
 
 // llc runs llc-19 -O3 on LLVM IR text, writing assembly or an object
@@ -71,9 +89,11 @@ func libmArgs() []string {
 }
 
 // link runs ld.lld-19 -shared on one object in a temporary folder and
-// returns the output's bytes.
+// returns the output's bytes. The folder is `zmlc-llvm-<pid>-*`, so a
+// later compile removes it if this process is killed before it does
+// (internal/tempfiles).
 func link(ctx context.Context, obj []byte, outName string, extra ...string) ([]byte, error) {
-	dir, err := os.MkdirTemp("", "zmlc-llvm-")
+	dir, err := tempfiles.MkdirTemp("", "zmlc-llvm-")
 	if err != nil {
 		return nil, err
 	}

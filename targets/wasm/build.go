@@ -31,6 +31,10 @@ type Options struct {
 type Device struct {
 	// Module is the manifest module index the kernels belong to.
 	Module int
+	// Modules, when set, gives per Program the module index of its
+	// kernels instead (the tpu and neuron targets: one compiled XLA
+	// executable, one module, per entry).
+	Modules []int
 	// Kernels holds, per Program and per kernel of that Program (in
 	// Program.Kernels order), how to launch it.
 	Kernels [][]DeviceKernel
@@ -74,7 +78,8 @@ type Output struct {
 
 // Build renders the Programs (one per entry function; their Input buffers
 // with a Param name are weights, shared by name across entries) as one
-// host program. Errors name the kernel and the StableHLO op it came from.
+// host program, and validates it with wazero (validate.go). Errors name
+// the kernel and the StableHLO op it came from, or the invalid function.
 func Build(progs []*kernel.Program, opts Options) (*Output, error) {
 	if opts.LaunchWork == 0 {
 		opts.LaunchWork = DefaultLaunchWork
@@ -118,6 +123,12 @@ func Build(progs []*kernel.Program, opts Options) (*Output, error) {
 	var gens []*hostGen
 	for pi, p := range progs {
 		g := &hostGen{p: p, consts: map[int]uint32{}, argsAddr: argsAddr, opts: opts, dev: opts.Device}
+		if d := opts.Device; d != nil {
+			g.module = d.Module
+			if pi < len(d.Modules) {
+				g.module = d.Modules[pi]
+			}
+		}
 		for id, pb := range p.Buffers {
 			if pb.Kind != kernel.Constant {
 				continue
@@ -180,9 +191,15 @@ func Build(progs []*kernel.Program, opts Options) (*Output, error) {
 	heapBase := align(next, 4096)
 	m.Globals = []Global{{Name: "zml_heap_base", Value: int32(heapBase), Export: true}}
 	m.MemMin = uint32(max(1, align(heapBase, 65536)/65536))
+	if testHookModule != nil {
+		testHookModule(m)
+	}
 	var err error
 	out.Wasm, err = m.Encode()
 	if err != nil {
+		return nil, err
+	}
+	if err := validate(m, out.Wasm); err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -3,15 +3,12 @@ package wasm_test
 import (
 	"context"
 	"math"
-	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/zmlc/zmlc/compile"
 	"github.com/zmlc/zmlc/internal/corpustest"
 	"github.com/zmlc/zmlc/ir"
-	"github.com/zmlc/zmlc/ir/interp"
 	"github.com/zmlc/zmlc/targets/kernel"
 )
 
@@ -88,87 +85,68 @@ func compare(got, want *ir.Tensor) string {
 }
 
 // TestCorpus compiles every argument-free public function of the op
-// corpus (testdata/ops) for the wasm target, with each check.* operand an
-// extra output, runs it under the launcher and compares the outputs with
-// the kernel IR's evaluator (integers exactly, floats within ulpBound).
-// A function the target cannot compile must fail at compile time with an
-// error naming the kernel and the op; the list is logged (go test -v).
+// corpus (testdata/ops) for the wasm target at -O0 and at -O2, with each
+// check.* operand an extra output and its constants inputs
+// (corpustest.Cases: nothing is folded at compile time), runs it under
+// the launcher on those inputs and compares the outputs with the kernel
+// IR's evaluator on the same inputs (integers exactly, floats within
+// ulpBound). A function the kernel lowering or the target rejects must be
+// listed in testdata/corpus-rejections/wasm.txt (and a listed one must
+// still be rejected); a target rejection must name the wasm target.
 func TestCorpus(t *testing.T) {
-	ran, rejected := 0, 0
-	reasons := map[string][]string{}
-	for _, path := range corpustest.Files(t) {
-		for _, m := range corpustest.Modules(t, path) {
-			for _, f := range m.Funcs {
-				if f.Body == nil || !f.IsPublic() || len(f.Type.Inputs) != 0 || !corpustest.ChecksToOutputs(f) {
-					continue
-				}
-				name := filepath.Base(path) + ":@" + f.Name
-				if _, err := interp.New(m).Call(f.Name, nil); err != nil {
-					continue // meant to fail at run time
-				}
-				p, err := kernel.Lower(m, f.Name, kernel.TargetParams{})
-				if err != nil {
-					continue // the kernel lowering's rejections are its own test's
-				}
-				want, err := kernel.Eval(p, nil)
-				if err != nil {
-					t.Errorf("%s: kernel.Eval: %v", name, err)
-					continue
-				}
-				l, err := compile.LowerModule(m, compile.Options{Entry: f.Name, Wasm: compileOpts})
-				if err != nil {
-					msg := err.Error()
-					if !strings.Contains(msg, "wasm target") {
-						t.Errorf("%s: rejection does not name the wasm target: %v", name, msg)
-					}
-					rejected++
-					key := msg
-					if i := strings.Index(msg, "): "); i >= 0 {
-						key = msg[i+3:]
-					}
-					reasons[key] = append(reasons[key], name)
-					continue
-				}
-				bundle, err := l.Bundle(compile.Options{})
-				if err != nil {
-					t.Errorf("%s: bundle: %v", name, err)
-					continue
-				}
-				rt, err := compile.Open(bundle, "", 2)
-				if err != nil {
-					t.Errorf("%s: open: %v", name, err)
-					continue
-				}
-				got, err := rt.Run(context.Background(), f.Name, nil)
-				rt.Close()
-				if err != nil {
-					t.Errorf("%s: run: %v", name, err)
-					continue
-				}
-				ok := true
-				for i := range want {
-					if d := compare(got[i], want[i]); d != "" {
-						t.Errorf("%s: result %d: %s", name, i, d)
-						ok = false
-						break
-					}
-				}
-				if ok {
-					ran++
-				}
+	ran := 0
+	rej := corpustest.LoadRejections(t, "wasm")
+	optimize := func(m *ir.Module, level int) error {
+		return compile.Optimize(m, compile.Options{OptLevel: compile.Level(level)})
+	}
+	corpustest.Cases(t, corpustest.Levels, optimize, func(c *corpustest.Case) {
+		name, f, m := c.Key, c.Func, c.Module
+		p, err := kernel.Lower(m, f.Name, kernel.TargetParams{})
+		if err != nil {
+			rej.Reject(name, err.Error())
+			return
+		}
+		want, err := kernel.Eval(p, c.Inputs)
+		if err != nil {
+			t.Errorf("%s: kernel.Eval: %v", name, err)
+			return
+		}
+		l, err := compile.LowerModule(m, compile.Options{Entry: f.Name, Wasm: compileOpts})
+		if err != nil {
+			if !strings.Contains(err.Error(), "wasm target") {
+				t.Errorf("%s: rejection does not name the wasm target: %v", name, err)
+			}
+			rej.Reject(name, err.Error())
+			return
+		}
+		bundle, err := l.Bundle(compile.Options{})
+		if err != nil {
+			t.Errorf("%s: bundle: %v", name, err)
+			return
+		}
+		rt, err := compile.Open(bundle, "", 2)
+		if err != nil {
+			t.Errorf("%s: open: %v", name, err)
+			return
+		}
+		got, err := rt.Run(context.Background(), f.Name, c.Inputs)
+		rt.Close()
+		if err != nil {
+			t.Errorf("%s: run: %v", name, err)
+			return
+		}
+		for i := range want {
+			if d := compare(got[i], want[i]); d != "" {
+				t.Errorf("%s: result %d: %s", name, i, d)
+				return
 			}
 		}
-	}
-	t.Logf("corpus on wasm: %d functions compile, run and agree; %d rejected at compile time", ran, rejected)
-	var keys []string
-	for k := range reasons {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		t.Logf("rejected (%d) %s: %s", len(reasons[k]), k, strings.Join(reasons[k], ", "))
-	}
-	if ran < 335 || rejected != 0 {
-		t.Errorf("%d corpus functions run on the wasm target, %d rejected; want at least 335 and none rejected", ran, rejected)
+		rej.Pass(name)
+		ran++
+	})
+	t.Logf("corpus on wasm: %d function runs (-O0 and -O2) compile, run and agree", ran)
+	rej.Check(t)
+	if ran < 2*385 {
+		t.Errorf("%d corpus function runs on the wasm target; want at least %d", ran, 2*385)
 	}
 }

@@ -51,6 +51,7 @@ type hostGen struct {
 	opts     Options
 	outputs  map[int]bool
 	dev      *Device // kernels of an external module; handles are opaque
+	module   int     // with dev: the module index of this Program's kernels
 }
 
 // predAddr is the 8 bytes of static memory a predicate is read back into
@@ -277,7 +278,7 @@ func (h *hostGen) steps(steps []kernel.Step) error {
 				h.check()
 			}
 			if h.dev != nil {
-				launch(int64(h.dev.Module), max(k.block, 1))
+				launch(int64(h.module), max(k.block, 1))
 				continue
 			}
 			if k.grid <= 1 || k.work < h.opts.LaunchWork {

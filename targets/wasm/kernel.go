@@ -41,6 +41,7 @@ type kr struct {
 	// the local holding the running offset (-1 when unrolled).
 	vaddr, splat map[*kernel.Node]int64
 	vaoff        map[*kernel.Node]int64 // byte offsets from vaddr (memarg)
+	vuni         map[*kernel.Node]bool  // uniform body values computed before the loop
 	voff, vrun   int64
 	work         int64
 	promo        *promo // the accumulation kept in locals (promote.go)
@@ -49,6 +50,10 @@ type kr struct {
 	// rendered with SIMD.
 	ind  map[indKey]indUse
 	curV *kernel.Node
+	// err is the first error of a push whose caller does not check it
+	// (a value used before it is defined): renderKernel returns it, so a
+	// renderer bug is a compile error, never a module missing an operand.
+	err error
 }
 
 // errorf returns an error naming the kernel and its source.
@@ -109,6 +114,9 @@ func renderKernel(k *kernel.Kernel, name string, h *helpers) (*Rendered, error) 
 			return nil, err
 		}
 		b.end()
+		if r.err != nil {
+			return nil, r.err
+		}
 		return &Rendered{Func: b.f, Grid: 1, Work: r.work, Promoted: r.promoted}, nil
 	}
 	// for g := begin; g < end; g++ { indices of the chain from g; body }
@@ -155,6 +163,9 @@ func renderKernel(k *kernel.Kernel, name string, h *helpers) (*Rendered, error) 
 	b.brIf(0)
 	b.end()
 	b.end()
+	if r.err != nil {
+		return nil, r.err
+	}
 	return &Rendered{Func: b.f, Grid: grid, Work: r.work, Promoted: r.promoted}, nil
 }
 
@@ -196,7 +207,11 @@ func (r *kr) push(n *kernel.Node) error {
 	}
 	l, ok := r.vals[n]
 	if !ok {
-		return r.errorf("%%%d (%s) is used before it is defined", n.ID, n.Kind)
+		err := r.errorf("internal: %%%d (%s) is used before it is defined", n.ID, n.Kind)
+		if r.err == nil {
+			r.err = err
+		}
+		return err
 	}
 	r.b.get(l)
 	return nil

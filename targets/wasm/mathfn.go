@@ -363,15 +363,29 @@ func (h *helpers) buildTanh() *Func {
 	return b.f
 }
 
-// buildLogistic: 1 / (1 + exp(-x)), as the reference computes it.
+// buildLogistic: with t = exp(-|x|), 1 / (1 + t) for x >= 0 and
+// t / (1 + t) for x < 0, as the reference computes it (the second form
+// keeps the subnormal results below x = -708 that 1/(1 + exp(-x)) loses
+// to the overflow of exp(-x)).
 func (h *helpers) buildLogistic() *Func {
 	exp := h.get(hExp)
 	b := newFB("zml_logistic", f64to64)
-	b.f64(1)
-	b.f64(1)
+	t := b.local(F64)
 	b.get(0)
+	b.op(OpF64Abs)
 	b.op(OpF64Neg)
 	b.call(exp)
+	b.set(t)
+	b.get(0)
+	b.f64(0)
+	b.op(OpF64Lt)
+	b.iffT(F64)
+	b.get(t)
+	b.els()
+	b.f64(1)
+	b.end()
+	b.f64(1)
+	b.get(t)
 	b.op(OpF64Add, OpF64Div)
 	return b.f
 }

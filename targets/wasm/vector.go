@@ -14,7 +14,10 @@ import (
 // 0); a varying index must be affine in the loop index with a constant
 // non-negative coefficient c: c = 1 gives v128.load/store, other c four
 // lane loads or stores at constant offsets. Anything else renders the loop
-// scalar.
+// scalar. Uniform values of the body (the same in every iteration, but not
+// hoisted out of the loop: loads and what depends on them, such as the
+// row index a gather reads from its indices) are computed once before the
+// loop, ahead of the varying indices and addresses that use them.
 
 // vplan is the analysis of one vector loop body.
 type vplan struct {
@@ -112,9 +115,9 @@ func vecSupported(m *kernel.Node, p *vplan) bool {
 const maxUnroll = 32
 
 // vectorLoop renders loop n with SIMD128 if planVector allows; ok is false
-// (and nothing is emitted) otherwise. Before the loop it computes every
-// varying index at lane 0 of the first iteration and the address of every
-// varying load and store; iteration jb then adds c*jb*size bytes, as a
+// (and nothing is emitted) otherwise. Before the loop it computes, in body
+// order, every uniform value of the body, every varying index at lane 0 of
+// the first iteration and the address of every varying load and store; iteration jb then adds c*jb*size bytes, as a
 // constant memarg offset when the loop is unrolled (at most maxUnroll
 // iterations) or from a running byte offset otherwise. Uniform values
 // defined outside the loop are splatted once.
@@ -138,6 +141,7 @@ func (r *kr) vectorLoop(n *kernel.Node, mult int64) (bool, error) {
 	r.vaddr = map[*kernel.Node]int64{}
 	r.vaoff = map[*kernel.Node]int64{}
 	r.splat = map[*kernel.Node]int64{}
+	r.vuni = map[*kernel.Node]bool{}
 	inBody := map[*kernel.Node]bool{}
 	for _, m := range n.Body {
 		inBody[m] = true
@@ -165,6 +169,14 @@ func (r *kr) vectorLoop(n *kernel.Node, mult int64) (bool, error) {
 			continue
 		}
 		switch {
+		case !p.varying(m) && m.Kind != kernel.Store && m.Kind != kernel.Const && (r.promo == nil || r.promo.by[m] == nil):
+			// Uniform: computed once, here, so that the varying
+			// indices and addresses below may use it (n.N >= 4, so the
+			// body runs at least once and this adds no access).
+			if err := r.node(m, mult); err != nil {
+				return true, err
+			}
+			r.vuni[m] = true
 		case m.Type == ir.Index && p.varying(m):
 			if !needIdx[m] {
 				continue
@@ -190,7 +202,7 @@ func (r *kr) vectorLoop(n *kernel.Node, mult int64) (bool, error) {
 			if _, done := r.splat[a]; done || p.varying(a) || a.Kind == kernel.Const || a.Type != ir.F32 {
 				continue
 			}
-			if _, defined := r.vals[a]; !defined || inBody[a] && !r.hp.hoisted[a] || !vecUse(m, a, p) {
+			if _, defined := r.vals[a]; !defined || inBody[a] && !r.hp.hoisted[a] && !r.vuni[a] || !vecUse(m, a, p) {
 				continue
 			}
 			l := b.local(V128)
@@ -230,7 +242,7 @@ func (r *kr) vectorLoop(n *kernel.Node, mult int64) (bool, error) {
 		b.brIf(0)
 		b.end()
 	}
-	r.vvals, r.vaddr, r.vaoff, r.splat = nil, nil, nil, nil
+	r.vvals, r.vaddr, r.vaoff, r.splat, r.vuni = nil, nil, nil, nil, nil
 	return true, r.scalarLoop(n, nv, n.N, mult)
 }
 
@@ -277,7 +289,7 @@ func (r *kr) vaddrPush(m *kernel.Node, c int64) int64 {
 // vnode renders one node of a vectorised body.
 func (r *kr) vnode(m *kernel.Node, p *vplan, mult int64) error {
 	b := r.b
-	if r.hp.hoisted[m] || m.Type == ir.Index && p.varying(m) {
+	if r.hp.hoisted[m] || r.vuni[m] || m.Type == ir.Index && p.varying(m) {
 		return nil // computed before the loop
 	}
 	if !p.varying(m) && m.Kind != kernel.Store {

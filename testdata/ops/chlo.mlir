@@ -90,3 +90,23 @@ func.func @top_k_all_ui8() {
   check.expect_eq_const %i, dense<[2, 0, 1]> : tensor<3xi32>
   func.return
 }
+
+// -----
+
+// The erf-based GELU x (1 + erf(x/√2)) / 2 keeps its negative tail: at
+// x = -5.5, erf(-3.8890872) = -0.99999996 (exact), -0.99999994 in f32, so
+// GELU is -5.5/2 * 5.9604645e-8 = -1.6391277e-07 in f32, not -0.
+func.func @gelu_erf_negative_tail_f32() {
+  %x = stablehlo.constant dense<[-5.5, -4.5]> : tensor<2xf32>
+  %s = stablehlo.constant dense<0.707106769> : tensor<2xf32>
+  %h = stablehlo.constant dense<0.5> : tensor<2xf32>
+  %one = stablehlo.constant dense<1.0> : tensor<2xf32>
+  %xs = stablehlo.multiply %x, %s : tensor<2xf32>
+  %e = chlo.erf %xs : tensor<2xf32> -> tensor<2xf32>
+  %p = stablehlo.add %one, %e : tensor<2xf32>
+  %xh = stablehlo.multiply %x, %h : tensor<2xf32>
+  %g = stablehlo.multiply %xh, %p : tensor<2xf32>
+  %want = stablehlo.constant dense<[-1.6391277e-07, -1.5288591e-05]> : tensor<2xf32>
+  check.expect_close %g, %want, max_ulp_difference = 1 : tensor<2xf32>, tensor<2xf32>
+  func.return
+}

@@ -130,3 +130,16 @@ func.func @dot_general_complex64() {
   check.expect_eq_const %r, dense<[[(0.0, 2.0)]]> : tensor<1x1xcomplex<f32>>
   func.return
 }
+
+// -----
+
+// bf16 products accumulate in f32 and round once: 64 products of
+// 1.1015625 * 0.984375 = 1.08435058... sum to 69.3984375 exactly, 69.5 in
+// bf16 (summing in bf16, each step rounded, drifts by several ulps).
+func.func @dot_general_bf16_accumulate_f32() {
+  %a = stablehlo.constant dense<1.1015625> : tensor<2x64xbf16>
+  %b = stablehlo.constant dense<0.984375> : tensor<64x3xbf16>
+  %r = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x64xbf16>, tensor<64x3xbf16>) -> tensor<2x3xbf16>
+  check.expect_eq_const %r, dense<69.5> : tensor<2x3xbf16>
+  func.return
+}

@@ -99,3 +99,28 @@ func.func @logistic_f32() {
   check.expect_almost_eq_const %r, dense<[0.5, 0.731058598, 0.268941432, 1.0, 0.0]> : tensor<5xf32>, tolerance = 1.0e-6
   func.return
 }
+
+// -----
+
+// log of f64 subnormals 2^-1074, 2^-1030 and 3 * 2^-1070: k ln 2 (+ ln 3),
+// worked out to 20 digits; Go's math.Log on amd64 reads the exponent field
+// unnormalised and gives -709.09 for 2^-1074.
+func.func @log_f64_subnormal() {
+  %x = stablehlo.constant dense<[4.9406564584124654e-324, 8.691694759794e-311, 2.37e-322]> : tensor<3xf64>
+  %r = stablehlo.log %x : tensor<3xf64>
+  %want = stablehlo.constant dense<[-744.4400719213812, -713.9415959767437, -740.5688709104734]> : tensor<3xf64>
+  check.expect_close %r, %want, max_ulp_difference = 1 : tensor<3xf64>, tensor<3xf64>
+  func.return
+}
+
+// -----
+
+// logistic(x) for x < -708 is e^x/(1+e^x), subnormal, not 0 (1/(1+e^-x)
+// overflows e^-x).
+func.func @logistic_f64_tail() {
+  %x = stablehlo.constant dense<[-720.0, -740.0]> : tensor<2xf64>
+  %r = stablehlo.logistic %x : tensor<2xf64>
+  %want = stablehlo.constant dense<[2.0322308024e-313, 4.2e-322]> : tensor<2xf64>
+  check.expect_close %r, %want, max_ulp_difference = 1 : tensor<2xf64>, tensor<2xf64>
+  func.return
+}

@@ -41,3 +41,29 @@ func.func @power_f64() {
   check.expect_almost_eq_const %r, dense<[1.4142135623730951, 0.01]> : tensor<2xf64>
   func.return
 }
+
+// -----
+
+// Exact powers stay exact: 2^50, 10^10, 2^120, 10^22 (each representable
+// in f64), and (2^-1006)^0.25 = 2^-251.5, where exp(y log x) in f64 loses
+// |y log x| ulps; 705.35...^99.75... worked out with 60-digit arithmetic.
+func.func @power_f64_exact() {
+  %lhs = stablehlo.constant dense<[2.0, 10.0, 2.0, 10.0, 1.4582244039112795e-303, 705.3509817694093]> : tensor<6xf64>
+  %rhs = stablehlo.constant dense<[50.0, 10.0, 120.0, 22.0, 0.25, 99.75342833651632]> : tensor<6xf64>
+  %r = stablehlo.power %lhs, %rhs : tensor<6xf64>
+  %want = stablehlo.constant dense<[1125899906842624.0, 1.0e10, 1.329227995784916e+36, 1.0e22, 1.9541418716087393e-76, 1.3746479536586404e+284]> : tensor<6xf64>
+  check.expect_close %r, %want, max_ulp_difference = 1 : tensor<6xf64>, tensor<6xf64>
+  func.return
+}
+
+// -----
+
+// f32 exact powers: 2^50, 10^10, 2^120, 3^20 rounded to f32.
+func.func @power_f32_exact() {
+  %lhs = stablehlo.constant dense<[2.0, 10.0, 2.0, 3.0]> : tensor<4xf32>
+  %rhs = stablehlo.constant dense<[50.0, 10.0, 120.0, 20.0]> : tensor<4xf32>
+  %r = stablehlo.power %lhs, %rhs : tensor<4xf32>
+  %want = stablehlo.constant dense<[1125899906842624.0, 1.0e10, 1.329227995784916e+36, 3486784401.0]> : tensor<4xf32>
+  check.expect_close %r, %want, max_ulp_difference = 1 : tensor<4xf32>, tensor<4xf32>
+  func.return
+}

@@ -63,3 +63,27 @@ func.func @remainder_f16() {
   check.expect_eq_const %r, dense<[1.5, -0.25]> : tensor<2xf16>
   func.return
 }
+
+// -----
+
+// Large quotients: remainder is exact (IEEE fmod). 1e10 = 7 * 1428571428 + 4;
+// 50331652 = 2.5 * 20132660 + 2; x - y*trunc(x/y) in f32 gives 0 and 4.
+func.func @remainder_f32_large_quotient() {
+  %lhs = stablehlo.constant dense<[1.0e10, 50331652.0, -50331652.0]> : tensor<3xf32>
+  %rhs = stablehlo.constant dense<[7.0, 2.5, 2.5]> : tensor<3xf32>
+  %r = stablehlo.remainder %lhs, %rhs : tensor<3xf32>
+  check.expect_eq_const %r, dense<[4.0, 2.0, -2.0]> : tensor<3xf32>
+  func.return
+}
+
+// -----
+
+// f64: 1e300 rem 3.3e-300 (a quotient of 2^1990) is exact:
+// 8.053402202212777e-301.
+func.func @remainder_f64_large_quotient() {
+  %lhs = stablehlo.constant dense<[1.0e300, 1.0e10]> : tensor<2xf64>
+  %rhs = stablehlo.constant dense<[3.3e-300, 7.0]> : tensor<2xf64>
+  %r = stablehlo.remainder %lhs, %rhs : tensor<2xf64>
+  check.expect_eq_const %r, dense<[8.053402202212777e-301, 4.0]> : tensor<2xf64>
+  func.return
+}

@@ -107,3 +107,31 @@ func.func @atan2_f32_nan_inf() {
   check.expect_almost_eq_const %r, dense<[0x7FC00000, 0.785398185, 0.0]> : tensor<3xf32>, tolerance = 1.0e-6
   func.return
 }
+
+// -----
+
+// Large arguments: sine, cosine and tan reduce over the whole range
+// (values worked out with 400-bit arithmetic and rounded to the type).
+func.func @trig_f32_large() {
+  %x = stablehlo.constant dense<[1048576.0, 1048577.0, 1.0e10, 3.0e38]> : tensor<4xf32>
+  %s = stablehlo.sine %x : tensor<4xf32>
+  %c = stablehlo.cosine %x : tensor<4xf32>
+  %ws = stablehlo.constant dense<[0.33049315214157104, 0.9727535843849182, -0.48750603199005127, 0.8749048709869385]> : tensor<4xf32>
+  %wc = stablehlo.constant dense<[0.943808376789093, 0.23184145987033844, 0.8731196522712708, -0.4842947721481323]> : tensor<4xf32>
+  check.expect_close %s, %ws, max_ulp_difference = 1 : tensor<4xf32>, tensor<4xf32>
+  check.expect_close %c, %wc, max_ulp_difference = 1 : tensor<4xf32>, tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @trig_f64_large() {
+  %x = stablehlo.constant dense<[1.0e20, 1.0e300, 1.0e22, 123456789.123]> : tensor<4xf64>
+  %s = stablehlo.sine %x : tensor<4xf64>
+  %t = stablehlo.tan %x : tensor<4xf64>
+  %ws = stablehlo.constant dense<[-0.6452512852657808, -0.8178819121159085, -0.8522008497671888, 0.9998429395520451]> : tensor<4xf64>
+  %wt = stablehlo.constant dense<[-0.8446024630198843, 1.4214488238747245, -1.6287782256068988, 56.41575748635018]> : tensor<4xf64>
+  check.expect_close %s, %ws, max_ulp_difference = 1 : tensor<4xf64>, tensor<4xf64>
+  check.expect_close %t, %wt, max_ulp_difference = 2 : tensor<4xf64>, tensor<4xf64>
+  func.return
+}

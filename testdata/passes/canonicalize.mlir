@@ -204,3 +204,30 @@ func.func @in_region(%x: tensor<4xi32>, %z: tensor<i32>) {
   check.expect_eq_const %0, dense<10> : tensor<i32>
   func.return
 }
+
+// -----
+
+// Constants fold as MLIR's canonicalizer folds them (the ops' fold hooks):
+// (c1 + c2) * c2 becomes one constant, the rules then see x + c; a result
+// larger than constant-fold's default max-elements (65536) stays an op.
+// CHECK-LABEL: func.func @fold_constants
+// CHECK-NEXT: %[[C:.*]] = stablehlo.constant dense<[1.200000e+01, 2.400000e+01]> : tensor<2xf32>
+// CHECK-NEXT: %[[R:.*]] = stablehlo.add %arg0, %[[C]] : tensor<2xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @fold_constants(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %a = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %b = stablehlo.constant dense<[3.0, 4.0]> : tensor<2xf32>
+  %c = stablehlo.add %a, %b : tensor<2xf32>
+  %d = stablehlo.multiply %c, %b : tensor<2xf32>
+  %e = stablehlo.add %x, %d : tensor<2xf32>
+  return %e : tensor<2xf32>
+}
+// CHECK-LABEL: func.func @fold_limit
+// CHECK: stablehlo.broadcast_in_dim
+// CHECK: stablehlo.add
+func.func @fold_limit(%x: tensor<300x300xf32>) -> tensor<300x300xf32> {
+  %a = stablehlo.constant dense<1.0> : tensor<f32>
+  %b = stablehlo.broadcast_in_dim %a, dims = [] : (tensor<f32>) -> tensor<300x300xf32>
+  %e = stablehlo.add %x, %b : tensor<300x300xf32>
+  return %e : tensor<300x300xf32>
+}

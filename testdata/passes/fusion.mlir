@@ -260,3 +260,23 @@ func.func @late_operand(%x: tensor<2x4xf32>, %v: tensor<4xf32> {zml.param = "v"}
   %y = stablehlo.multiply %d, %n : tensor<2x3xf32>
   func.return %y : tensor<2x3xf32>
 }
+
+// -----
+
+// A sum over 512 elements read back through a broadcast (an attention
+// row's softmax) stays out of the division's region: fused, the kernel
+// would recompute it for each of the 512 elements (fusion_reduce.go).
+// CHECK-LABEL: func.func @wide_softmax_sum
+// CHECK: %[[E:.*]] = stablehlo.exponential %arg0
+// CHECK: %[[S:.*]] = stablehlo.reduce(%[[E]]
+// CHECK: "zml.fusion"(%[[S]], %[[E]])
+// CHECK-NOT: stablehlo.reduce
+// CHECK: stablehlo.divide
+func.func @wide_softmax_sum(%x: tensor<4x512xf32>) -> tensor<4x512xf32> {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %e = stablehlo.exponential %x : tensor<4x512xf32>
+  %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+  %sb = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
+  %r = stablehlo.divide %e, %sb : tensor<4x512xf32>
+  func.return %r : tensor<4x512xf32>
+}

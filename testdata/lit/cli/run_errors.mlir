@@ -15,5 +15,5 @@ func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {
 // USAGE-NEXT: Run 'zmlc run --help' for usage.
 // BENCH: zmlc: error: invalid --bench -2: want a number of runs, at least 1
 // HELP: zmlc run [flags] BUNDLE
-// HELP: --weights FILE
+// HELP: --weights LOCATION
 // HELP: --bench N

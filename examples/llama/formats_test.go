@@ -1,0 +1,88 @@
+package main
+
+import (
+	"encoding/json"
+
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/zmlc/zmlc/ir/tensorio"
+	"github.com/zmlc/zmlc/llm"
+)
+
+// unpermuteHF returns w's rows in Hugging Face's rotate-half order: the
+// inverse of llm.PermuteHF (found by permuting the row numbers).
+func unpermuteHF(w []byte, heads, rowBytes int) []byte {
+	rows := len(w) / rowBytes
+	ids := make([]byte, rows)
+	for i := range ids {
+		ids[i] = byte(i)
+	}
+	perm := llm.PermuteHF(ids, heads, 1) // perm[dst] = src
+	out := make([]byte, len(w))
+	for dst, src := range perm {
+		copy(out[int(src)*rowBytes:(int(src)+1)*rowBytes], w[dst*rowBytes:(dst+1)*rowBytes])
+	}
+	return out
+}
+
+// TestRotateHalfMatchesRunC writes stories260K as a Hugging Face
+// directory (q/k rows in rotate-half order, as transformers stores them)
+// and runs it on the interpreter without un-permuting: the rotate-half
+// RoPE gives run.c's text.
+func TestRotateHalfMatchesRunC(t *testing.T) {
+	ref, tok := stories(t)
+	dir := t.TempDir()
+	names := map[string]string{"tok_embeddings.weight": "model.embed_tokens.weight", "norm.weight": "model.norm.weight"}
+	hf := map[string]string{"attention_norm.weight": "input_layernorm.weight", "attention.wq.weight": "self_attn.q_proj.weight",
+		"attention.wk.weight": "self_attn.k_proj.weight", "attention.wv.weight": "self_attn.v_proj.weight",
+		"attention.wo.weight": "self_attn.o_proj.weight", "ffn_norm.weight": "post_attention_layernorm.weight",
+		"feed_forward.w1.weight": "mlp.gate_proj.weight", "feed_forward.w2.weight": "mlp.down_proj.weight",
+		"feed_forward.w3.weight": "mlp.up_proj.weight"}
+	raw := map[string]tensorio.RawTensor{}
+	for _, x := range ref.Tensors() {
+		name, data := names[x.Name], x.Data
+		if name == "" {
+			i, rest, _ := strings.Cut(strings.TrimPrefix(x.Name, "layers."), ".")
+			name = "model.layers." + i + "." + hf[rest]
+		}
+		switch {
+		case strings.HasSuffix(x.Name, "wq.weight"):
+			data = unpermuteHF(data, ref.Config.Heads, int(x.Shape[1])*4)
+		case strings.HasSuffix(x.Name, "wk.weight"):
+			data = unpermuteHF(data, ref.Config.KVHeads, int(x.Shape[1])*4)
+		}
+		raw[name] = tensorio.RawTensor{DType: "F32", Shape: x.Shape, Data: data}
+	}
+	if err := tensorio.WriteSafetensorsRaw(filepath.Join(dir, "model.safetensors"), raw, nil); err != nil {
+		t.Fatal(err)
+	}
+	c := ref.Config
+	cfg, _ := json.Marshal(map[string]any{"architectures": []string{"LlamaForCausalLM"}, "hidden_size": c.Dim,
+		"intermediate_size": c.Hidden, "num_hidden_layers": c.Layers, "num_attention_heads": c.Heads,
+		"num_key_value_heads": c.KVHeads, "vocab_size": c.Vocab, "max_position_embeddings": c.Context,
+		"rms_norm_eps": c.NormEps, "rope_theta": c.RopeTheta, "tie_word_embeddings": true})
+	os.WriteFile(filepath.Join(dir, "config.json"), cfg, 0o644)
+	ckpt, err := llm.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ckpt.Close()
+	if ckpt.Config.RoPE != llm.RotateHalf {
+		t.Fatalf("RoPE %v", ckpt.Config.RoPE)
+	}
+	sh := storiesShape(ckpt)
+	e, err := newInterpEngine(zmlSource, sh, ckpt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c0 := storiesCases[0]
+	want, _ := os.ReadFile("testdata/runc/" + c0.file)
+	got := strings.TrimSuffix(generateText(t, e, tok, sh, c0, 24), "\n")
+	if len(got) < 40 || !strings.HasPrefix(string(want), got) {
+		t.Errorf("rotate-half: %q is not a prefix of run.c's %q", got, want)
+	}
+
+}
