@@ -24,7 +24,11 @@ package interp
 // They hold for finite arguments up to about √max in magnitude (atanh's
 // squares overflow beyond); infinities and NaN give what the formulas give.
 
-import "math"
+import (
+	"math"
+
+	"github.com/zmlc/zmlc/internal/fmath"
+)
 
 // csqrt is the principal square root of x + iy (Kahan): t = √((|x| +
 // |z|)/2), then (t, y/2t) for x ≥ 0 and (|y|/2t, ±t) with y's sign
@@ -75,7 +79,7 @@ func catanh(z complex128) complex128 {
 	r := 4 * x / d
 	re := math.Log1p(r) / 4
 	if !(math.Abs(r) < 0.5) {
-		re = (math.Log((1+x)*(1+x)+y*y) - math.Log(d)) / 4
+		re = (fmath.Log((1+x)*(1+x)+y*y) - fmath.Log(d)) / 4
 	}
 	im := math.Atan2(2*y, (1-x)*(1+x)-y*y) / 2
 	return complex(re, im)

@@ -43,6 +43,7 @@ package interp
 //     with y's sign if x = ±0.
 
 import (
+	"github.com/zmlc/zmlc/internal/fmath"
 	"math"
 
 	"github.com/zmlc/zmlc/ir"
@@ -107,7 +108,7 @@ func digamma(x float64) float64 {
 		s += b * p
 		p *= x2
 	}
-	return acc + math.Log(x) - 0.5/x - s
+	return acc + fmath.Log(x) - 0.5/x - s
 }
 
 // polygamma is ψ^(n)(x) (see the file comment).
@@ -166,18 +167,18 @@ func zeta(x, q float64) float64 {
 		return 0
 	}
 	const eps = 0x1p-53
-	s := math.Pow(q, -x)
+	s := fmath.Pow(q, -x)
 	a := q
 	for i := 0; i < 9 || a <= 9; i++ {
 		a++
-		b := math.Pow(a, -x)
+		b := fmath.Pow(a, -x)
 		s += b
 		if math.Abs(b/s) < eps {
 			return s
 		}
 	}
 	w := a
-	b := math.Pow(a, -x)
+	b := fmath.Pow(a, -x)
 	s += b * w / (x - 1)
 	s -= 0.5 * b
 	f := 1.0
