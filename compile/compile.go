@@ -219,6 +219,11 @@ func LowerModule(m *ir.Module, opts Options) (*Lowered, error) {
 		}
 		return nil, fmt.Errorf("no public function to compile")
 	}
+	// -O0's pipeline is empty: legalise the chlo ops the kernel lowering
+	// lacks (lgamma, zeta, asin, ...) here, as -O1 and -O2 do.
+	if err := passes.LegalizeChloExcept(m, passes.NativeChlo); err != nil {
+		return nil, err
+	}
 	for _, f := range l.Funcs {
 		if hasChecks(f) && l.source == "" {
 			l.source = asm.Print(m, asm.Options{})

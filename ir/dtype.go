@@ -29,8 +29,17 @@ const (
 	UI16
 	UI32
 	UI64
+	F4E2M1FN
+	F6E2M3FN
+	F6E3M2FN
+	F8E3M4
+	F8E4M3
 	F8E4M3FN
+	F8E4M3FNUZ
+	F8E4M3B11FNUZ
 	F8E5M2
+	F8E5M2FNUZ
+	F8E8M0FNU
 	F16
 	BF16
 	F32
@@ -42,29 +51,38 @@ const (
 )
 
 var elementTypeNames = [...]string{
-	Invalid:  "<invalid>",
-	I1:       "i1",
-	I2:       "i2",
-	I4:       "i4",
-	I8:       "i8",
-	I16:      "i16",
-	I32:      "i32",
-	I64:      "i64",
-	UI2:      "ui2",
-	UI4:      "ui4",
-	UI8:      "ui8",
-	UI16:     "ui16",
-	UI32:     "ui32",
-	UI64:     "ui64",
-	F8E4M3FN: "f8E4M3FN",
-	F8E5M2:   "f8E5M2",
-	F16:      "f16",
-	BF16:     "bf16",
-	F32:      "f32",
-	F64:      "f64",
-	C64:      "complex<f32>",
-	C128:     "complex<f64>",
-	Index:    "index",
+	Invalid:       "<invalid>",
+	I1:            "i1",
+	I2:            "i2",
+	I4:            "i4",
+	I8:            "i8",
+	I16:           "i16",
+	I32:           "i32",
+	I64:           "i64",
+	UI2:           "ui2",
+	UI4:           "ui4",
+	UI8:           "ui8",
+	UI16:          "ui16",
+	UI32:          "ui32",
+	UI64:          "ui64",
+	F4E2M1FN:      "f4E2M1FN",
+	F6E2M3FN:      "f6E2M3FN",
+	F6E3M2FN:      "f6E3M2FN",
+	F8E3M4:        "f8E3M4",
+	F8E4M3:        "f8E4M3",
+	F8E4M3FN:      "f8E4M3FN",
+	F8E4M3FNUZ:    "f8E4M3FNUZ",
+	F8E4M3B11FNUZ: "f8E4M3B11FNUZ",
+	F8E5M2:        "f8E5M2",
+	F8E5M2FNUZ:    "f8E5M2FNUZ",
+	F8E8M0FNU:     "f8E8M0FNU",
+	F16:           "f16",
+	BF16:          "bf16",
+	F32:           "f32",
+	F64:           "f64",
+	C64:           "complex<f32>",
+	C128:          "complex<f64>",
+	Index:         "index",
 }
 
 // String returns the MLIR spelling of the element type (`i32`, `ui8`,
@@ -126,8 +144,8 @@ func (e ElementType) IsSigned() bool { return (e >= I2 && e <= I64) || e == Inde
 // IsUnsigned reports whether e is an unsigned integer type (ui2..ui64).
 func (e ElementType) IsUnsigned() bool { return e >= UI2 && e <= UI64 }
 
-// IsFloat reports whether e is a floating-point type (f8E4M3FN..f64).
-func (e ElementType) IsFloat() bool { return e >= F8E4M3FN && e <= F64 }
+// IsFloat reports whether e is a floating-point type (f4E2M1FN..f64).
+func (e ElementType) IsFloat() bool { return e >= F4E2M1FN && e <= F64 }
 
 // IsComplex reports whether e is complex<f32> or complex<f64>.
 func (e ElementType) IsComplex() bool { return e == C64 || e == C128 }
@@ -144,9 +162,11 @@ func (e ElementType) Bits() int {
 		return 1
 	case I2, UI2:
 		return 2
-	case I4, UI4:
+	case I4, UI4, F4E2M1FN:
 		return 4
-	case I8, UI8, F8E4M3FN, F8E5M2:
+	case F6E2M3FN, F6E3M2FN:
+		return 6
+	case I8, UI8, F8E3M4, F8E4M3, F8E4M3FN, F8E4M3FNUZ, F8E4M3B11FNUZ, F8E5M2, F8E5M2FNUZ, F8E8M0FNU:
 		return 8
 	case I16, UI16, F16, BF16:
 		return 16
@@ -161,8 +181,9 @@ func (e ElementType) Bits() int {
 }
 
 // ByteSize returns the bytes one element occupies in a dense buffer
-// (safetensors, .npy, device memory): i1 takes one byte, i2/i4/ui2/ui4 one
-// byte each (unpacked).
+// (safetensors, .npy, device memory): i1 takes one byte, i2/i4/ui2/ui4 and
+// f4E2M1FN/f6E2M3FN/f6E3M2FN one byte each (unpacked, the value in the low
+// bits, as ml_dtypes stores them).
 func (e ElementType) ByteSize() int {
 	b := e.Bits()
 	if b < 8 {

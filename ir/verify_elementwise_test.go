@@ -23,7 +23,11 @@ func unaryClasses() map[string]elemClass {
 		"stablehlo.sign": clsSInt | clsFloat | clsComplex, "stablehlo.sine": clsFloat | clsComplex,
 		"stablehlo.sqrt": clsFloat | clsComplex, "stablehlo.tan": clsFloat | clsComplex,
 		"stablehlo.tanh": clsFloat | clsComplex, "chlo.erf": clsFloat, "chlo.erf_inv": clsFloat,
-		"chlo.tan": clsFloat | clsComplex,
+		"chlo.tan": clsFloat | clsComplex, "chlo.erfc": clsFloat, "chlo.lgamma": clsFloat,
+		"chlo.digamma": clsFloat, "chlo.bessel_i1e": clsFloat, "chlo.asin": clsFloat | clsComplex,
+		"chlo.acos": clsFloat | clsComplex, "chlo.atan": clsFloat | clsComplex, "chlo.sinh": clsFloat | clsComplex,
+		"chlo.cosh": clsFloat | clsComplex, "chlo.asinh": clsFloat | clsComplex, "chlo.acosh": clsFloat | clsComplex,
+		"chlo.atanh": clsFloat | clsComplex,
 	}
 }
 
@@ -35,6 +39,7 @@ func binaryClasses() map[string]elemClass {
 		"stablehlo.remainder": clsInt | clsFloat | clsComplex, "stablehlo.shift_left": clsInt,
 		"stablehlo.shift_right_arithmetic": clsInt, "stablehlo.shift_right_logical": clsInt,
 		"stablehlo.subtract": clsInt | clsFloat | clsComplex, "stablehlo.xor": clsBool | clsInt,
+		"chlo.next_after": clsFloat, "chlo.polygamma": clsFloat, "chlo.zeta": clsFloat,
 	}
 }
 

@@ -1,7 +1,10 @@
 package ir
 
 // Rules of the elementwise ops (spec: abs ... xor, compare, select, clamp,
-// convert, bitcast_convert, reduce_precision, chlo.erf/erf_inv/tan).
+// convert, bitcast_convert, reduce_precision, and the elementwise chlo ops
+// of ChloOps.td: erf, erf_inv, erfc, tan, lgamma, digamma, bessel_i1e, the
+// inverse and hyperbolic trigonometric functions, next_after, polygamma,
+// zeta).
 
 func init() {
 	unary := map[string]elemClass{
@@ -38,6 +41,21 @@ func init() {
 	opRules["chlo.erf_inv"] = unaryRule("erf_inv", clsFloat)
 	// ChloOps.td: tan takes floating-point or complex tensors.
 	opRules["chlo.tan"] = unaryRule("tan", clsFloat|clsComplex)
+	// ChloOps.td: HLO_AnyFpTensor for erfc, lgamma, digamma;
+	// HLO_AnyFpOrComplexTensor for bessel_i1e and the inverse and hyperbolic
+	// trigonometric functions. bessel_i1e takes floats only: neither XLA
+	// nor StableHLO's legalisation defines it on complex numbers.
+	for _, n := range []string{"erfc", "lgamma", "digamma", "bessel_i1e"} {
+		opRules["chlo."+n] = unaryRule(n, clsFloat)
+	}
+	for _, n := range []string{"asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh"} {
+		opRules["chlo."+n] = unaryRule(n, clsFloat|clsComplex)
+	}
+	// next_after(x, y), polygamma(n, x), zeta(x, q): HLO_AnyFpTensor
+	// operands and result of one type (HLO_CompatibleOperandsAndResultType).
+	for _, n := range []string{"next_after", "polygamma", "zeta"} {
+		opRules["chlo."+n] = binaryRule(clsFloat)
+	}
 
 	binary := map[string]elemClass{
 		"add":                    clsAny,

@@ -110,20 +110,26 @@ func sameType(a, b *ir.Value) bool { return ir.TypesEqual(a.Type, b.Type) }
 
 // floatInfo is what exactness of conversions needs to know about a float
 // type: its precision in bits (the significand, hidden bit included), the
-// exponent of its smallest subnormal and whether it has infinities.
+// exponent of its smallest positive value, and which special values it
+// encodes.
 type floatInfo struct {
 	precision int
 	minExp    int
 	hasInf    bool
+	hasNaN    bool
+	negZero   bool
+	zero      bool
 }
 
-var floatInfos = map[ir.ElementType]floatInfo{
-	ir.F8E4M3FN: {4, -9, false},
-	ir.F8E5M2:   {3, -16, true},
-	ir.F16:      {11, -24, true},
-	ir.BF16:     {8, -133, true},
-	ir.F32:      {24, -149, true},
-	ir.F64:      {53, -1074, true},
+// floatInfoOf returns e's floatInfo (ok false for non-float types).
+func floatInfoOf(e ir.ElementType) (floatInfo, bool) {
+	_, mbits, _, ok := ir.FloatFormat(e)
+	minExp, _ := ir.MinExponent(e)
+	if !ok || !e.IsFloat() {
+		return floatInfo{}, false
+	}
+	return floatInfo{precision: mbits + 1, minExp: minExp, hasInf: ir.HasInfinity(e), hasNaN: ir.HasNaN(e),
+		negZero: ir.HasNegativeZero(e), zero: e != ir.F8E8M0FNU}, true
 }
 
 // exactConversion reports whether converting from a to b keeps every value
@@ -159,16 +165,17 @@ func exactConversion(a, b ir.ElementType) bool {
 			}
 			return m >= n
 		case b.IsFloat():
-			fb, ok := floatInfos[b]
-			return ok && mag <= fb.precision && math.Ldexp(1, mag) <= ir.MaxFinite(b)
+			fb, ok := floatInfoOf(b)
+			return ok && fb.zero && mag <= fb.precision && math.Ldexp(1, mag) <= ir.MaxFinite(b)
 		}
 		return false
 	}
 	if a.IsFloat() && b.IsFloat() {
-		fa, okA := floatInfos[a]
-		fb, okB := floatInfos[b]
+		fa, okA := floatInfoOf(a)
+		fb, okB := floatInfoOf(b)
 		return okA && okB && fa.precision <= fb.precision && fa.minExp >= fb.minExp &&
-			ir.MaxFinite(a) <= ir.MaxFinite(b) && (!fa.hasInf || fb.hasInf)
+			ir.MaxFinite(a) <= ir.MaxFinite(b) && (!fa.hasInf || fb.hasInf) && (!fa.hasNaN || fb.hasNaN) &&
+			(!fa.negZero || fb.negZero) && (!fa.zero || fb.zero)
 	}
 	return false
 }

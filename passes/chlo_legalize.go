@@ -46,7 +46,7 @@ func init() {
 	Register(&PassInfo{
 		Argument: "chlo-legalize-to-stablehlo",
 		Name:     "ChloLegalizeToStablehloPass",
-		Summary:  "Legalize chlo.erf, chlo.erf_inv, chlo.tan and chlo.top_k to StableHLO",
+		Summary:  "Legalize the chlo ops (erf, erfc, erf_inv, tan, lgamma, digamma, polygamma, zeta, bessel_i1e, next_after, asin ... atanh, top_k) to StableHLO",
 		New:      func(map[string]string) (Pass, error) { return chloLegalizePass{}, nil },
 	})
 }
@@ -57,14 +57,32 @@ func (chloLegalizePass) Summary() string  { return Lookup("chlo-legalize-to-stab
 
 // Run legalises every chlo op of every function of m (nested regions
 // included). It fails on a chlo op it cannot legalise (a malformed one).
-func (chloLegalizePass) Run(m *ir.Module) error {
+func (chloLegalizePass) Run(m *ir.Module) error { return legalizeChloExcept(m, nil) }
+
+// NativeChlo are the chlo ops the kernel lowering (targets/kernel) takes
+// as they are; every other chlo op reaches a code generator legalised.
+var NativeChlo = []string{"chlo.erf", "chlo.erf_inv", "chlo.tan", "chlo.top_k"}
+
+// LegalizeChloExcept legalises the chlo ops of m whose names are not in
+// keep, as chlo-legalize-to-stablehlo does. compile.LowerModule calls it
+// with NativeChlo so that -O0, whose pipeline is empty, compiles every chlo
+// op; the targets' corpus tests do the same.
+func LegalizeChloExcept(m *ir.Module, keep []string) error {
+	k := map[string]bool{}
+	for _, n := range keep {
+		k[n] = true
+	}
+	return legalizeChloExcept(m, k)
+}
+
+func legalizeChloExcept(m *ir.Module, keep map[string]bool) error {
 	for _, f := range m.Funcs {
 		if f.Body == nil {
 			continue
 		}
 		var chlo []*ir.Op
 		f.Body.Walk(func(op *ir.Op) bool {
-			if op.Dialect() == "chlo" {
+			if op.Dialect() == "chlo" && !keep[op.Name] {
 				chlo = append(chlo, op)
 			}
 			return true
@@ -110,7 +128,36 @@ func legalizeChlo(rw *Rewriter, op *ir.Op) error {
 	case "chlo.top_k":
 		res = topK(e, op)
 	default:
-		return nil
+		f, ok := chloElementwise[op.Name]
+		if !ok {
+			return nil
+		}
+		n := 1
+		if op.Name == "chlo.next_after" || op.Name == "chlo.polygamma" || op.Name == "chlo.zeta" {
+			n = 2
+		}
+		if len(op.Operands) != n || len(op.Results) != 1 {
+			return fmt.Errorf("%s: %s must have %d operands and one result", op.Loc, op.Name, n)
+		}
+		for _, x := range op.Operands {
+			if x.Tensor() == nil {
+				return fmt.Errorf("%s: %s operands must be tensors", op.Loc, op.Name)
+			}
+		}
+		var r *ir.Value
+		cf, isComplex := chloComplex[op.Name]
+		switch {
+		case isComplex && op.Operands[0].Tensor().Elem.IsComplex():
+			r = complexLegal(e, op.Operands[0], cf)
+		case op.Name == "chlo.next_after":
+			r = nextAfterLegal(e, op.Operands)
+		default:
+			r = withUpcast(e, op.Operands, f)
+		}
+		if r == nil && e.err == nil {
+			return nil // an element type without a legalisation: keep the op
+		}
+		res = []*ir.Value{r}
 	}
 	if e.err != nil {
 		return fmt.Errorf("%s: legalizing %s: %v", op.Loc, op.Name, e.err)
@@ -123,6 +170,27 @@ func legalizeChlo(rw *Rewriter, op *ir.Op) error {
 	e.splice(rw, op)
 	rw.ReplaceOp(op, res...)
 	return nil
+}
+
+// chloElementwise are the legalisations of the elementwise chlo ops of
+// chlo_legalize_special.go and chlo_legalize_trig.go, on f32 or f64
+// operands.
+var chloElementwise = map[string]func(*emitter, []*ir.Value) *ir.Value{
+	"chlo.erfc":       erfcLegal,
+	"chlo.lgamma":     lgammaLegal,
+	"chlo.digamma":    digammaLegal,
+	"chlo.polygamma":  polygammaLegal,
+	"chlo.zeta":       zetaLegal,
+	"chlo.bessel_i1e": besselI1eLegal,
+	"chlo.next_after": nextAfterLegal,
+	"chlo.asin":       asinLegal,
+	"chlo.acos":       acosLegal,
+	"chlo.atan":       atanLegal,
+	"chlo.sinh":       sinhLegal,
+	"chlo.cosh":       coshLegal,
+	"chlo.asinh":      asinhLegal,
+	"chlo.acosh":      acoshLegal,
+	"chlo.atanh":      atanhLegal,
 }
 
 // withF32 applies f32 to x (f16 and bf16 converted to f32 and back) or f64

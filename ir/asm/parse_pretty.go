@@ -181,6 +181,8 @@ func (p *parser) parsePrettyOp(start int) *ir.Op {
 		"chlo.acos", "chlo.acosh", "chlo.asin", "chlo.asinh", "chlo.atan", "chlo.atanh",
 		"chlo.cosh", "chlo.sinh", "chlo.bessel_i1e", "chlo.is_inf", "chlo.is_neg_inf", "chlo.is_pos_inf", "chlo.square":
 		return p.parseChloUnary(name, start)
+	case "chlo.next_after", "chlo.polygamma", "chlo.zeta":
+		return p.parseChloBinary(name, start)
 	case "chlo.top_k":
 		return p.parseTopK(start)
 	case "check.expect_eq", "check.expect_almost_eq", "check.expect_eq_const",

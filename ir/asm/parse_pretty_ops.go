@@ -655,6 +655,31 @@ func (p *parser) parseChloUnary(name string, start int) *ir.Op {
 	return p.build(name, ops, pos, []ir.Type{in}, []ir.Type{out}, attrs, start)
 }
 
+// parseChloBinary reads `chlo.zeta %a, %b {attrs} : T1, T2 -> R`, the
+// assembly format of ChloOps.td's next_after, polygamma and zeta.
+func (p *parser) parseChloBinary(name string, start int) *ir.Op {
+	p.next()
+	ops, pos := p.parseUseList()
+	if len(ops) != 2 && p.err == nil {
+		p.errf("%s takes two operands", name)
+		return nil
+	}
+	attrs := p.optAttrDict(nil)
+	if !p.expect(tColon) {
+		return nil
+	}
+	lt := p.parseType()
+	if !p.expect(tComma) {
+		return nil
+	}
+	rt := p.parseType()
+	if !p.expect(tArrow) {
+		return nil
+	}
+	out := p.parseType()
+	return p.build(name, ops, pos, []ir.Type{lt, rt}, []ir.Type{out}, attrs, start)
+}
+
 // parseTopK reads `chlo.top_k(%a, k = N[, is_stable = B]) {attrs} : T -> (V, I)`.
 func (p *parser) parseTopK(start int) *ir.Op {
 	p.next()

@@ -9,7 +9,7 @@ import (
 
 func init() {
 	// The unary ops of ChloOps.td that the parser reads in their pretty form;
-	// other chlo ops (broadcast_*, conj, zeta, ...) print generically.
+	// other chlo ops (broadcast_*, conj, ...) print generically.
 	for _, n := range []string{
 		"acos", "acosh", "asin", "asinh", "atan", "atanh", "bessel_i1e", "cosh",
 		"sinh", "tan", "digamma", "erf", "erf_inv", "erfc", "is_inf", "is_neg_inf",
@@ -17,6 +17,7 @@ func init() {
 	} {
 		register(printChloUnary, "chlo."+n)
 	}
+	register(printChloBinary, "chlo.next_after", "chlo.polygamma", "chlo.zeta")
 	register(printChloTopK, "chlo.top_k")
 	register(printExpectEq, "check.expect_eq")
 	register(printExpectAlmostEq, "check.expect_almost_eq")
@@ -32,6 +33,20 @@ func printChloUnary(p *printer, op *ir.Op) bool {
 	}
 	p.operandsHead(op, "")
 	p.typ(op.Operands[0].Type)
+	p.ws(" -> ")
+	p.typ(op.Results[0].Type)
+	return true
+}
+
+// printChloBinary: `chlo.zeta %x, %q : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>`.
+func printChloBinary(p *printer, op *ir.Op) bool {
+	if !counts(op, 2, 1, 0) {
+		return false
+	}
+	p.operandsHead(op, "")
+	p.typ(op.Operands[0].Type)
+	p.ws(", ")
+	p.typ(op.Operands[1].Type)
 	p.ws(" -> ")
 	p.typ(op.Results[0].Type)
 	return true

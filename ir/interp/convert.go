@@ -121,7 +121,11 @@ func convertIntToFloat(v int64, unsigned bool, e ir.ElementType) float64 {
 				u |= 1 << uint(k)
 			}
 		}
-		f = ir.RoundFloat(float64(u), e)
+		x := float64(u)
+		if neg {
+			x = -x // exact; rounding the signed value keeps types without a sign (f8E8M0FNU) right
+		}
+		return ir.RoundFloat(x, e)
 	}
 	if neg {
 		f = -f

@@ -13,21 +13,8 @@ func init() { Register("stablehlo.reduce_precision", evalReducePrecision) }
 
 // floatLayout returns the exponent and explicit mantissa bits of float type e.
 func floatLayout(e ir.ElementType) (ebits, mbits int, ok bool) {
-	switch e {
-	case ir.F8E4M3FN:
-		return 4, 3, true
-	case ir.F8E5M2:
-		return 5, 2, true
-	case ir.F16:
-		return 5, 10, true
-	case ir.BF16:
-		return 8, 7, true
-	case ir.F32:
-		return 8, 23, true
-	case ir.F64:
-		return 11, 52, true
-	}
-	return 0, 0, false
+	ebits, mbits, _, ok = ir.FloatFormat(e)
+	return ebits, mbits, ok && e.IsFloat()
 }
 
 // reducePrecisionBits rounds the encoding v of a float of width w with
@@ -89,18 +76,19 @@ func evalReducePrecision(in *Interpreter, op *ir.Op, args []Value) ([]Value, err
 		return nil, errorAt(op, "exponent_bits must be >= 1 and mantissa_bits >= 0, got %d and %d", eb, mb)
 	}
 	w := e.Bits()
-	if !hasInfinity(e) {
-		// f8E4M3FN: no infinity encoding; compute in f16 (which holds every
-		// f8E4M3FN value) and round back, overflow giving NaN.
-		srcE, srcM, w = 5, 10, 16
+	if !ir.HasInfinity(e) {
+		// f8E4M3FN, the FNUZ, f4/f6 and E8M0 types: no infinity encoding;
+		// compute in f32 (which holds every value of theirs) and round
+		// back with the type's overflow rule (NaN, or ±max for f4/f6).
+		srcE, srcM, w = 8, 23, 32
 	}
 	r, err := newTensor(op, x.Type.WithElem(e))
 	if err != nil {
 		return nil, err
 	}
 	work := e
-	if !hasInfinity(e) {
-		work = ir.F16
+	if !ir.HasInfinity(e) {
+		work = ir.F32
 	}
 	for i, v := range x.F {
 		if math.IsNaN(v) {
@@ -116,6 +104,3 @@ func evalReducePrecision(in *Interpreter, op *ir.Op, args []Value) ([]Value, err
 	}
 	return one(r), nil
 }
-
-// hasInfinity reports whether float type e encodes infinities.
-func hasInfinity(e ir.ElementType) bool { return e != ir.F8E4M3FN }

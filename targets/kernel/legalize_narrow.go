@@ -6,12 +6,22 @@ import (
 	"github.com/zmlc/zmlc/ir"
 )
 
+// Float8Types are the 8-bit float types LegalizeNarrow holds as their
+// byte: f8E4M3FN and f8E5M2 (OCP OFP8), f8E3M4 and f8E4M3 (IEEE-like),
+// the FNUZ types and f8E8M0FNU (ir/float.go has their rules).
+var Float8Types = []ir.ElementType{ir.F8E4M3FN, ir.F8E5M2, ir.F8E3M4, ir.F8E4M3, ir.F8E4M3FNUZ,
+	ir.F8E4M3B11FNUZ, ir.F8E5M2FNUZ, ir.F8E8M0FNU}
+
+// IsFloat8 reports whether t is one of Float8Types.
+func IsFloat8(t ir.ElementType) bool { return t.IsFloat() && t.Bits() == 8 }
+
 // NarrowOptions choose what LegalizeNarrow rewrites.
 type NarrowOptions struct {
 	// Floats are the float types held as their bits in an unsigned
-	// integer of their width (f16 and bf16 in ui16, f8E4M3FN and f8E5M2 in
-	// ui8) and computed in f32: any of ir.F16, ir.BF16, ir.F8E4M3FN,
-	// ir.F8E5M2.
+	// integer of their width (f16 and bf16 in ui16, the f8 types in ui8)
+	// and computed in f32: any of ir.F16, ir.BF16 and the 8-bit floats
+	// (F8E4M3FN, F8E5M2, F8E3M4, F8E4M3, F8E4M3FNUZ, F8E4M3B11FNUZ,
+	// F8E5M2FNUZ, F8E8M0FNU).
 	Floats []ir.ElementType
 	// SubByte computes i2/i4 in i8 and ui2/ui4 in ui8 (their byte
 	// storage, ir.ElementType.ByteSize), re-wrapped to their width after
@@ -60,7 +70,8 @@ func LegalizeNarrow(k *Kernel, o NarrowOptions) (out *Kernel, err error) {
 	l := &narrower{o: o, float: map[ir.ElementType]bool{}, vals: map[*Node]*Node{}}
 	for _, t := range o.Floats {
 		switch t {
-		case ir.F16, ir.BF16, ir.F8E4M3FN, ir.F8E5M2:
+		case ir.F16, ir.BF16, ir.F8E4M3FN, ir.F8E5M2, ir.F8E3M4, ir.F8E4M3, ir.F8E4M3FNUZ,
+			ir.F8E4M3B11FNUZ, ir.F8E5M2FNUZ, ir.F8E8M0FNU:
 			l.float[t] = true
 		default:
 			return nil, fmt.Errorf("kernel %s: LegalizeNarrow cannot hold %s as bits", k.Name, t)

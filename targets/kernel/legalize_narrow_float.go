@@ -120,6 +120,9 @@ func (l *narrower) widen(x *Node, t ir.ElementType) *Node {
 	case ir.F16:
 		return l.widenIEEE(h, 10, 15, 0x7c00, 0x8000, 16)
 	}
+	if t != ir.F8E4M3FN {
+		return l.widenF8(h, t)
+	}
 	// f8E4M3FN: NaN is em == 0x7f.
 	em := b.Bin(And, h, u32c(0x7f))
 	r := l.widenFinite(em, 3, 7)
@@ -186,7 +189,13 @@ func (l *narrower) narrow(x *Node, t ir.ElementType) *Node {
 		q := b.Bin(Or, b.Bin(ShrL, xb, u32c(16)), u32c(0x40))
 		return b.Convert(b.Select(b.Bin(GT, a, u32c(0x7f800000)), q, r), l.rep(t))
 	}
-	f := narrowFormats[t]
+	if t == ir.F8E8M0FNU {
+		return b.Convert(l.narrowE8M0(xb), l.rep(t))
+	}
+	f, ok := narrowFormats[t]
+	if !ok {
+		f = f8Format(t)
+	}
 	sign := b.Bin(And, b.Bin(ShrL, xb, u32c(31-f.signAt)), u32c(1<<f.signAt))
 	// normal: (a + ((bias-127) << 23) + half-1 + lsb) >> mshift
 	normal := b.Bin(ShrL, b.Bin(Add, b.Bin(Add, a, u32c((f.bias-127)<<23+1<<(f.mshift-1)-1)),
@@ -198,10 +207,83 @@ func (l *narrower) narrow(x *Node, t ir.ElementType) *Node {
 	special := b.Select(b.Bin(GT, a, u32c(0x7f800000)), u32c(f.nan), u32c(f.inf))
 	isSpecial := b.Bin(GE, a, u32c(f.special))
 	r = b.Select(isSpecial, special, r)
-	if t == ir.F8E4M3FN {
+	switch {
+	case t == ir.F8E4M3FN:
 		// Overflow and infinities give the positive NaN (ir.RoundFloat);
 		// a NaN keeps its sign.
 		sign = b.Select(b.Bin(And, isSpecial, b.Bin(LE, a, u32c(0x7f800000))), u32c(0), sign)
+	case !ir.HasNegativeZero(t):
+		// The FNUZ types: 0x80 is their only NaN (no sign to add) and
+		// there is no -0.
+		sign = b.Select(b.Bin(Or, isSpecial, b.Bin(EQ, r, u32c(0))), u32c(0), sign)
 	}
 	return b.Convert(b.Bin(Or, r, sign), l.rep(t))
+}
+
+// f8Format returns narrow's constants for the 8-bit float t with a sign
+// bit (f8E3M4, f8E4M3, the FNUZ types), from its ir format: the f32 bits
+// of its smallest normal, of the 2^k whose f32 ulp is its subnormal
+// quantum, and of the smallest |x| that rounds past its largest finite
+// value (max + ulp/2: max's mantissa is all ones, so the tie rounds up);
+// such x give the infinity (IEEE types) or the NaN 0x80 (FNUZ types).
+func f8Format(t ir.ElementType) narrowFormat {
+	ebits, mbits, bias, _ := ir.FloatFormat(t)
+	emin := int64(1 - bias)
+	max := ir.MaxFinite(t)
+	_, k := math.Frexp(max)
+	ulp := math.Ldexp(1, k-1-mbits)
+	f := narrowFormat{
+		mshift:  int64(23 - mbits),
+		bias:    int64(bias),
+		normMin: (emin + 127) << 23,
+		subC:    (emin - int64(mbits) + 23 + 127) << 23,
+		special: int64(math.Float32bits(float32(max + ulp/2))),
+		signAt:  7,
+	}
+	expMask := int64(1)<<ebits - 1
+	if ir.HasInfinity(t) {
+		f.inf, f.nan = expMask<<mbits, expMask<<mbits|1<<(mbits-1)
+	} else {
+		f.inf, f.nan = 0x80, 0x80
+	}
+	return f
+}
+
+// widenF8 widens the held bits h (ui32) of an 8-bit float other than
+// f8E4M3FN and f8E5M2 to f32: the IEEE ones (f8E3M4, f8E4M3) as f16 is
+// widened; the FNUZ ones with 0x80 as NaN and every exponent normal;
+// f8E8M0FNU as 2^(h-127) (h << 23 in f32 bits; h = 0 is 2^-127, an f32
+// subnormal: 0x00400000), 0xFF as NaN.
+func (l *narrower) widenF8(h *Node, t ir.ElementType) *Node {
+	b := l.b
+	nan := u32c(0x7fc00000)
+	if t == ir.F8E8M0FNU {
+		r := b.Select(b.Bin(EQ, h, u32c(0)), u32c(0x00400000), b.Bin(Shl, h, u32c(23)))
+		return b.Bitcast(b.Select(b.Bin(EQ, h, u32c(0xff)), nan, r), ir.F32)
+	}
+	ebits, mbits, bias, _ := ir.FloatFormat(t)
+	if ir.HasInfinity(t) {
+		inf := int64(1)<<ebits - 1
+		return l.widenIEEE(h, int64(mbits), int64(bias), inf<<mbits, 0x80, 8)
+	}
+	em := b.Bin(And, h, u32c(0x7f))
+	r := b.Bin(Or, l.widenFinite(em, int64(mbits), int64(bias)), b.Bin(Shl, b.Bin(And, h, u32c(0x80)), u32c(24)))
+	return b.Bitcast(b.Select(b.Bin(EQ, h, u32c(0x80)), nan, r), ir.F32)
+}
+
+// narrowE8M0 returns the f8E8M0FNU code (ui32) of the f32 whose bits are
+// xb, as ir.RoundFloat rounds: the f32's exponent field (f8E8M0FNU has
+// f32's bias), one up when the significand is at least 1.5; f32
+// subnormals give 0 (2^-127) or, from 1.5·2^-127, 1; negative values,
+// infinities, NaN and overflow give the NaN 0xFF; ±0 gives 0.
+func (l *narrower) narrowE8M0(xb *Node) *Node {
+	b := l.b
+	e := b.Bin(And, b.Bin(ShrL, xb, u32c(23)), u32c(0xff))
+	m := b.Bin(And, xb, u32c(0x7fffff))
+	code := b.Bin(Add, e, b.Select(b.Bin(GE, m, u32c(0x400000)), u32c(1), u32c(0)))
+	sub := b.Select(b.Bin(GE, m, u32c(0x600000)), u32c(1), u32c(0))
+	code = b.Select(b.Bin(EQ, e, u32c(0)), sub, code)
+	neg := b.Bin(GT, xb, u32c(0x80000000))
+	bad := b.Bin(Or, neg, b.Bin(GE, code, u32c(0xff)))
+	return b.Select(bad, u32c(0xff), code)
 }

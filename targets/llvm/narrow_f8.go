@@ -5,8 +5,9 @@ import (
 	K "github.com/zmlc/zmlc/targets/kernel"
 )
 
-// The 8-bit floats f8E4M3FN and f8E5M2 (OCP "8-bit Floating Point
-// Specification (OFP8)", 2023) have no LLVM type; they are held as their
+// The 8-bit floats (K.Float8Types: f8E4M3FN and f8E5M2 of the OCP "8-bit
+// Floating Point Specification (OFP8)", 2023, and the others of MLIR's
+// builtin types) have no LLVM type; they are held as their
 // byte (i8). legalizeF8 runs the shared kernel-IR legalisation
 // kernel.LegalizeNarrow for them (the method of the wasm and SPIR-V
 // targets: f8 values are their bits, arithmetic widens to f32 and rounds
@@ -15,10 +16,10 @@ import (
 // place of its f8 ones, so the renderer sees no f8 at all.
 
 // f8Types are the element types legalizeF8 rewrites.
-var f8Types = []zir.ElementType{zir.F8E4M3FN, zir.F8E5M2}
+var f8Types = K.Float8Types
 
 // isF8 reports whether t is an 8-bit float.
-func isF8(t zir.ElementType) bool { return t == zir.F8E4M3FN || t == zir.F8E5M2 }
+func isF8(t zir.ElementType) bool { return K.IsFloat8(t) }
 
 // hasF8 reports whether a kernel has an f8 buffer or value.
 func hasF8(k *K.Kernel) bool {

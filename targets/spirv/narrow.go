@@ -21,7 +21,7 @@ import (
 
 // narrowOptions is what the renderer asks kernel.LegalizeNarrow for.
 var narrowOptions = K.NarrowOptions{
-	Floats:     []ir.ElementType{ir.BF16, ir.F8E4M3FN, ir.F8E5M2},
+	Floats:     append([]ir.ElementType{ir.BF16}, K.Float8Types...),
 	SubByte:    true,
 	BitCount32: true,
 	Index32:    true,
@@ -31,13 +31,13 @@ var narrowOptions = K.NarrowOptions{
 // as an integer of its storage size after legalizeNarrow: bf16, the f8
 // types and the sub-byte integers.
 func heldAsBits(t ir.ElementType) bool {
-	return t == ir.BF16 || t == ir.F8E4M3FN || t == ir.F8E5M2 || t.IsInteger() && t.Bits() < 8
+	return t == ir.BF16 || K.IsFloat8(t) || t.IsInteger() && t.Bits() < 8
 }
 
 // wideOptions is narrowOptions for Options.No8Or16Bit: f16 held as bits
 // too, every value narrower than 32 bits in a 32-bit integer.
 var wideOptions = K.NarrowOptions{
-	Floats:     []ir.ElementType{ir.F16, ir.BF16, ir.F8E4M3FN, ir.F8E5M2},
+	Floats:     append([]ir.ElementType{ir.F16, ir.BF16}, K.Float8Types...),
 	SubByte:    true,
 	BitCount32: true,
 	Index32:    true,

@@ -7,7 +7,8 @@ import (
 	"github.com/zmlc/zmlc/targets/kernel"
 )
 
-// The narrow floats (f16, bf16, f8E4M3FN, f8E5M2) have no Wasm type.
+// The narrow floats (f16, bf16, the 8-bit floats of kernel.Float8Types)
+// have no Wasm type.
 // Kernels holding them are rewritten by the shared kernel-IR legalisation
 // kernel.LegalizeNarrow (the one targets/spirv and targets/llvm use): a
 // narrow float value becomes its bits in a ui16 or ui8, held zero-extended
@@ -21,11 +22,11 @@ import (
 // which it renders as nothing.
 
 // narrowFloatTypes are the float types LegalizeNarrow holds as bits here.
-var narrowFloatTypes = []ir.ElementType{ir.F16, ir.BF16, ir.F8E4M3FN, ir.F8E5M2}
+var narrowFloatTypes = append([]ir.ElementType{ir.F16, ir.BF16}, kernel.Float8Types...)
 
 // isNarrow reports whether t is a float held as its 16 or 8 bits in an i32.
 func isNarrow(t ir.ElementType) bool {
-	return t == ir.F16 || t == ir.BF16 || t == ir.F8E4M3FN || t == ir.F8E5M2
+	return t == ir.F16 || t == ir.BF16 || kernel.IsFloat8(t)
 }
 
 // hasNarrow reports whether a kernel uses a narrow float buffer or value.
