@@ -6,11 +6,15 @@ package emit
 const Magic = "\x89ZPKG\r\n\x1a"
 
 // FormatVersion is the bundle format version this package writes and reads.
-// Version 2 added entries' prologue (Entry.Prologue): a launcher that
-// ignored it would give the host program a frame too small for its
-// prologue slots, so version 1 readers must reject version 2 bundles, and
-// this reader rejects version 1 bundles (recompile them).
-const FormatVersion = 2
+// Version 2 added entries' prologue (Entry.Prologue). Version 3
+// (docs/FORMAT3.md) is the one revision for dynamic sizes, state,
+// collectives, whole-program executables, checks, launch extents and
+// signatures; this package reads and writes its checks (Entry.Checks, two
+// frame slots each), XLA executables (FormatMLIR, KernelArg.DType/Shape)
+// and the header's signature block. A launcher that ignored checks would
+// give the host program a frame too small, so older readers must reject
+// version 3 bundles, and this reader rejects older ones (recompile them).
+const FormatVersion = 3
 
 // Align is the alignment of every blob and of the manifest in the file.
 const Align = 4096

@@ -43,8 +43,8 @@ func TestMalformed(t *testing.T) {
 		{"trailing", append(append([]byte{}, good...), 0), fmt.Sprintf("1 unexpected bytes after the manifest, which ends at %d", size)},
 		{"bad magic", flip(1), `bad magic "\x89\x1aPKG\r\n\x1a": not a zmlc bundle`},
 		{"text", []byte(strings.Repeat("hello world\n", 10)), `bad magic "hello wo": not a zmlc bundle`},
-		{"version", setU64(offVersion, 3), "format version 3 is not supported (this zmlc reads version 2)"},
-		{"old version", setU64(offVersion, 1), "format version 1 is not supported (this zmlc reads version 2)"},
+		{"version", setU64(offVersion, 4), "format version 4 is not supported (this zmlc reads version 3)"},
+		{"old version", setU64(offVersion, 2), "format version 2 is not supported (this zmlc reads version 3)"},
 		{"reserved", flip(offReserved + 2), "reserved header bytes are not zero"},
 		{"manifest offset unaligned", setU64(offManifestOff, mOff+1), fmt.Sprintf("manifest offset %d is not a multiple of 4096 after the header page", mOff+1)},
 		{"manifest offset in header", setU64(offManifestOff, 0), "manifest offset 0 is not a multiple of 4096 after the header page"},
@@ -62,7 +62,7 @@ func TestMalformed(t *testing.T) {
 		{"JSON trailing", withManifest(good, []byte(`{} {}`)), "manifest: invalid JSON: data after the manifest object"},
 		{"JSON not UTF-8", withManifest(good, []byte("{\"zmlc_version\": \"\xff\"}")), "manifest: not valid UTF-8"},
 		{"unknown field", editManifest(t, good, func(m map[string]any) { m["extra"] = 1 }), `manifest: invalid JSON: json: unknown field "extra"`},
-		{"format field", editManifest(t, good, func(m map[string]any) { m["format"] = 7 }), "manifest format 7 differs from the header's version 2"},
+		{"format field", editManifest(t, good, func(m map[string]any) { m["format"] = 7 }), "manifest format 7 differs from the header's version 3"},
 		{"check of an unknown comparison", editManifest(t, good, func(m map[string]any) {
 			m["entries"].([]any)[0].(map[string]any)["checks"] = []any{map[string]any{"op": "check.expect_eq", "compare": "roughly",
 				"actual": map[string]any{"dtype": "f32", "shape": []any{2}}, "expected": map[string]any{"dtype": "f32", "shape": []any{2}}}}
