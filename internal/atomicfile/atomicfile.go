@@ -20,6 +20,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+
+	"github.com/zmlc/zmlc/internal/tempfiles"
 )
 
 // NewFileMode is the permission given to a file that did not exist before.
@@ -69,7 +72,11 @@ func replace(path string, fill func(f *os.File) error) (err error) {
 		}
 		mode = st.Mode().Perm()
 	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	// The temporary name carries this process's id, so the next write of
+	// path removes what a killed process left (internal/tempfiles).
+	prefix := "." + base + ".tmp-"
+	tempfiles.Sweep(dir, prefix)
+	tmp, err := os.CreateTemp(dir, prefix+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {
 		return err
 	}

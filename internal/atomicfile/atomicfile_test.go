@@ -5,9 +5,12 @@ import (
 	"errors"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
+	"strconv"
 	"testing"
 )
 
@@ -189,5 +192,31 @@ func TestBareFileName(t *testing.T) {
 	wantContent(t, filepath.Join(dir, "plain"), []byte("here"))
 	if got := entries(t, dir); len(got) != 1 || got[0] != "plain" {
 		t.Errorf("folder holds %q, want only plain", got)
+	}
+}
+
+// TestSweepsLeftovers: the temporary file a killed writer left (its name
+// carries the dead process's id) is removed by the next write of the same
+// destination; a live process's temporary file is kept.
+func TestSweepsLeftovers(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Skipf("cannot run true: %v", err)
+	}
+	dead := filepath.Join(dir, ".out.zpkg.tmp-"+strconv.Itoa(cmd.Process.Pid)+"-123")
+	live := filepath.Join(dir, ".out.zpkg.tmp-"+strconv.Itoa(os.Getppid())+"-456")
+	for _, p := range []string{dead, live} {
+		if err := os.WriteFile(p, []byte("partial"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := WriteFile(filepath.Join(dir, "out.zpkg"), []byte("whole")); err != nil {
+		t.Fatal(err)
+	}
+	got := entries(t, dir)
+	want := []string{filepath.Base(live), "out.zpkg"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("folder holds %q, want %q", got, want)
 	}
 }
