@@ -3,6 +3,7 @@ package xlatest
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/zmlc/zmlc/compile"
@@ -58,7 +59,16 @@ type mnistModel struct {
 }
 
 var mnistMLP = mnistModel{"mlp", "../../examples/mnist/mnist.zml", "../../examples/mnist/mlp.safetensors"}
-var mnistCNN = mnistModel{"cnn", "../../examples/mnist/cnn.zml", "../../../shared/data/mnist-burn/mnist.safetensors"}
+var mnistCNN = mnistModel{"cnn", "../../examples/mnist/cnn.zml", sharedData("mnist-burn/mnist.safetensors")}
+
+// sharedData is the path of rel in ../shared/data: $ZMLC_SHARED_DATA when
+// set (Bazel's tests get it from .bazelrc.user), else beside the clone.
+func sharedData(rel string) string {
+	if sd := os.Getenv("ZMLC_SHARED_DATA"); sd != "" {
+		return filepath.Join(sd, rel)
+	}
+	return filepath.Join("../../../shared/data", rel)
+}
 
 // mnistTest loads the MNIST test set, skipping (failing under CI=true)
 // when the data cannot be found.

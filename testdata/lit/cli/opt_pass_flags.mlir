@@ -33,7 +33,7 @@ func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
 // UNKNOWN: zmlc: error: unknown flag '-banana': not a flag nor a registered pass (zmlc opt --list-passes lists them)
 // The list is two aligned columns: each summary starts in the same column.
 // LIST: {{^  canonicalize                Canonicalize operations$}}
-// LIST: {{^  chlo-legalize-to-stablehlo  Legalize chlo}}
+// LIST: {{^  chlo-legalize-to-stablehlo  Legalize the chlo ops}}
 // LIST: {{^  cse                         Eliminate common sub-expressions$}}
 // HELP: Passes (one flag each; options as --inline='public=true'):
 // HELP: {{^  inline  +Inline function calls$}}
