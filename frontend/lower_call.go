@@ -97,6 +97,9 @@ func (c *compiler) callModule(p Pos, in *instance, name string, args []*Arg) val
 // declared types (binding the fn's own dimension names), its body lowered
 // in a fresh frame, and its results conformed to the declared result types.
 func (c *compiler) callFn(p Pos, in *instance, fn *FnDecl, args []*Arg) val {
+	if n := len(c.b.Block.Ops); n > maxInlinedOps {
+		c.s.fail(p, "inlining %s here would take the function past %d ops (it has %d already): the front end inlines every call, and this call graph grows too fast (does each fn call the previous one more than once?)", fn.Name, maxInlinedOps, n)
+	}
 	if len(args) != len(fn.Args) {
 		c.s.fail(p, "%s takes %d arguments, got %d", fn.Name, len(fn.Args), len(args))
 	}
@@ -124,6 +127,14 @@ func (c *compiler) callFn(p Pos, in *instance, fn *FnDecl, args []*Arg) val {
 	}
 	return val{kind: kTuple, elems: results}
 }
+
+// maxInlinedOps bounds the ops of one block of a lowered function: calls
+// to the model's fns and sub-modules are inlined, so a call graph in which
+// each fn calls the previous one twice doubles the ops per level (41
+// levels would be 2^40 ops). Past this many, a call is an error at its
+// position instead of an out-of-memory crash. The optimiser's inline pass
+// has its own limit (1,000,000 ops, passes/inline.go) for .mlir input.
+const maxInlinedOps = 50_000
 
 // callBuiltin checks a built-in's arguments and lowers it.
 func (c *compiler) callBuiltin(p Pos, b *builtin, recv *val, args []*Arg) val {
