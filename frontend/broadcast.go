@@ -33,6 +33,11 @@ import (
 // broadcast (the first disagreeing pair).
 func broadcastShapes(a, b Shape) (Shape, bool, string) {
 	if hasNames(a) && hasNames(b) {
+		if ua, ub := len(unnamedPositions(a)), len(unnamedPositions(b)); ua != ub {
+			// Checked here, in the operands' order (namedBroadcast may
+			// see them swapped).
+			return nil, true, fmt.Sprintf("they align by name, but have %d and %d unnamed dimensions, which pair up only when as many (name them with rename or reshape)", ua, ub)
+		}
 		if namesInclude(b, a) && !namesInclude(a, b) {
 			out, msg := namedBroadcast(b, a)
 			return out, true, msg

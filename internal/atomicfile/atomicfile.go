@@ -80,6 +80,7 @@ func replace(path string, fill func(f *os.File) error) (err error) {
 	if err != nil {
 		return err
 	}
+	tempfiles.Lock(tmp) // held until tmp is closed: in use, not a leftover
 	defer func() {
 		if err != nil {
 			tmp.Close()

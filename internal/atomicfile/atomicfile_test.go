@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"testing"
+	"time"
 )
 
 // entries lists the names in dir, sorted.
@@ -206,8 +207,12 @@ func TestSweepsLeftovers(t *testing.T) {
 	}
 	dead := filepath.Join(dir, ".out.zpkg.tmp-"+strconv.Itoa(cmd.Process.Pid)+"-123")
 	live := filepath.Join(dir, ".out.zpkg.tmp-"+strconv.Itoa(os.Getppid())+"-456")
+	old := time.Now().Add(-time.Hour)
 	for _, p := range []string{dead, live} {
 		if err := os.WriteFile(p, []byte("partial"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, old, old); err != nil {
 			t.Fatal(err)
 		}
 	}

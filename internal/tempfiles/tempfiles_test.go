@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+	"time"
 )
 
 // deadPID returns the id of a process that has exited.
@@ -27,6 +28,10 @@ func TestSweep(t *testing.T) {
 		if err := os.MkdirAll(filepath.Join(p, "sub"), 0o755); err != nil {
 			t.Fatal(err)
 		}
+		old := time.Now().Add(-time.Hour)
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
 		return p
 	}
 	gone := mk("zmlc-llvm-" + strconv.Itoa(dead) + "-123")
@@ -34,11 +39,27 @@ func TestSweep(t *testing.T) {
 	parent := mk("zmlc-llvm-" + strconv.Itoa(os.Getppid()) + "-789")
 	odd := mk("zmlc-llvm-notapid")
 	other := mk("zmlc-other-" + strconv.Itoa(dead) + "-1")
+	// A dead pid whose entry is locked: its owner lives in another PID
+	// namespace (a container sharing the folder), so it stays.
+	locked := mk("zmlc-llvm-" + strconv.Itoa(dead) + "-777")
+	lf, err := os.Open(locked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lf.Close()
+	if err := Lock(lf); err != nil {
+		t.Fatal(err)
+	}
+	// A dead pid's entry made just now: maybe not locked yet, so it stays.
+	young := filepath.Join(dir, "zmlc-llvm-"+strconv.Itoa(dead)+"-888")
+	if err := os.Mkdir(young, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	Sweep(dir, "zmlc-llvm-")
 	if _, err := os.Stat(gone); !os.IsNotExist(err) {
 		t.Errorf("%s (dead pid %d) was not removed: %v", gone, dead, err)
 	}
-	for _, p := range []string{mine, parent, odd, other} {
+	for _, p := range []string{mine, parent, odd, other, locked, young} {
 		if _, err := os.Stat(p); err != nil {
 			t.Errorf("%s was removed: %v", p, err)
 		}
@@ -49,10 +70,11 @@ func TestSweep(t *testing.T) {
 // later process keeps it while this one lives.
 func TestMkdirTemp(t *testing.T) {
 	dir := t.TempDir()
-	p, err := MkdirTemp(dir, "zmlc-x-")
+	p, release, err := MkdirTemp(dir, "zmlc-x-")
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer release()
 	want := "zmlc-x-" + strconv.Itoa(os.Getpid()) + "-"
 	if base := filepath.Base(p); len(base) <= len(want) || base[:len(want)] != want {
 		t.Fatalf("name %q does not start with %q", base, want)

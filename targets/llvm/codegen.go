@@ -93,11 +93,12 @@ func libmArgs() []string {
 // later compile removes it if this process is killed before it does
 // (internal/tempfiles).
 func link(ctx context.Context, obj []byte, outName string, extra ...string) ([]byte, error) {
-	dir, err := tempfiles.MkdirTemp("", "zmlc-llvm-")
+	dir, release, err := tempfiles.MkdirTemp("", "zmlc-llvm-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
+	defer release()
 	in, out := filepath.Join(dir, "kernels.o"), filepath.Join(dir, outName)
 	if err := os.WriteFile(in, obj, 0o644); err != nil {
 		return nil, err
