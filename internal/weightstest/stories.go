@@ -19,8 +19,19 @@ const Stories260KBin = "../shared/data/llama2c-stories260K/stories260K.bin"
 
 // FindRepoFile returns the path of a file given relative to the
 // repository root, from a test's working directory (a package folder).
+// A path under ../shared/data is looked up in $ZMLC_SHARED_DATA when it
+// is set (Bazel's tests get it from .bazelrc.user).
 func FindRepoFile(t testing.TB, rel string) string {
 	t.Helper()
+	if sd := os.Getenv("ZMLC_SHARED_DATA"); sd != "" {
+		if sub, ok := strings.CutPrefix(rel, "../shared/data/"); ok {
+			p := filepath.Join(sd, filepath.FromSlash(sub))
+			if _, err := os.Stat(p); err != nil {
+				t.Fatalf("%s is missing: %v", p, err)
+			}
+			return p
+		}
+	}
 	dir, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
