@@ -99,15 +99,6 @@ func interpretMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		reportError(stderr, err, "", nil)
 		return exitError
 	}
-	var inputs []interp.Value
-	ts, err := parseTensorArgs("input", o.Inputs, nil)
-	if err != nil {
-		reportError(stderr, err, "", nil)
-		return exitError
-	}
-	for _, t := range ts {
-		inputs = append(inputs, t)
-	}
 	expected, err := parseTensorArgs("expected_output", o.Expected, nil)
 	if err != nil {
 		reportError(stderr, err, "", nil)
@@ -151,6 +142,17 @@ func interpretMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	} else if mods, err = parseSplitFile(filename, src); err != nil {
 		reportError(stderr, err, filename, src)
 		return exitError
+	}
+	// A .npz input is read by the entry's argument names (its parameters
+	// excepted), as zmlc run reads it by the manifest's input names.
+	var inputs []interp.Value
+	ts, err := parseTensorArgs("input", o.Inputs, entryArgNames(mods, o.Entry))
+	if err != nil {
+		reportError(stderr, err, "", nil)
+		return exitError
+	}
+	for _, t := range ts {
+		inputs = append(inputs, t)
 	}
 	r := &interpretRun{opts: o, stdout: stdout, stderr: stderr, filename: filename, src: src, split: len(mods) > 1, weights: weights, expected: expected}
 	for k, m := range mods {
@@ -397,4 +399,37 @@ func (r *interpretRun) entryResults(f *ir.Func, res []interp.Value) {
 	if len(rest) > 0 {
 		printResults(r.stdout, f.Name, rest, true)
 	}
+}
+
+// entryArgNames returns the names of the arguments of the function called
+// entry that are not parameters (zml.param), in order ("" for an unnamed
+// one); nil when entry is "" or no module has it.
+func entryArgNames(mods []*ir.Module, entry string) []string {
+	if entry == "" {
+		return nil
+	}
+	for _, m := range mods {
+		if m == nil {
+			continue
+		}
+		for _, f := range m.Funcs {
+			if f.Name != entry || f.Body == nil {
+				continue
+			}
+			var names []string
+			args := f.Args()
+			for k := range f.Type.Inputs {
+				if s, ok := f.ArgAttr(k, "zml.param").(ir.StringAttr); ok && s != "" {
+					continue
+				}
+				name := ""
+				if k < len(args) {
+					name = args[k].Name
+				}
+				names = append(names, name)
+			}
+			return names
+		}
+	}
+	return nil
 }

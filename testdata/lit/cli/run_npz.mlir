@@ -7,6 +7,8 @@
 // RUN: zmlc run %t.zpkg --input=@%S/Inputs/xy_positional.npz | FileCheck %s
 // RUN: zmlc run %t.zpkg --input=%S/Inputs/xy_positional.npz | FileCheck %s
 // RUN: zmlc interpret %s --entry sub --input=@%S/Inputs/xy_positional.npz | FileCheck %s
+// RUN: zmlc interpret %s --entry sub --input=@%S/Inputs/xy_named.npz | FileCheck %s
+// RUN: not zmlc interpret %s --entry sub --input=@%S/Inputs/xy_other.npz 2>&1 | FileCheck %s --check-prefix=ORDER
 // RUN: not zmlc run %t.zpkg --input=@%S/Inputs/xy_other.npz 2>&1 | FileCheck %s --check-prefix=ORDER
 func.func @sub(%x: tensor<3xf32>, %y: tensor<3xf32>) -> tensor<3xf32> {
   %0 = stablehlo.subtract %x, %y : tensor<3xf32>
