@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 
 	"os"
@@ -8,8 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zmlc/zmlc/internal/weightstest"
 	"github.com/zmlc/zmlc/ir/tensorio"
 	"github.com/zmlc/zmlc/llm"
+	"github.com/zmlc/zmlc/llm/tokenizer"
 )
 
 // unpermuteHF returns w's rows in Hugging Face's rotate-half order: the
@@ -32,7 +35,10 @@ func unpermuteHF(w []byte, heads, rowBytes int) []byte {
 // directory (q/k rows in rotate-half order, as transformers stores them)
 // and runs it on the interpreter without un-permuting: the rotate-half
 // RoPE gives run.c's text.
-func TestRotateHalfMatchesRunC(t *testing.T) {
+// hfStories writes stories260K as a Hugging Face directory (config.json,
+// model.safetensors with transformers' q/k row order) into a temporary
+// folder, and returns it with the reference checkpoint and tokenizer.
+func hfStories(t *testing.T) (string, *llm.Checkpoint, *tokenizer.SentencePiece) {
 	ref, tok := stories(t)
 	dir := t.TempDir()
 	names := map[string]string{"tok_embeddings.weight": "model.embed_tokens.weight", "norm.weight": "model.norm.weight"}
@@ -65,6 +71,11 @@ func TestRotateHalfMatchesRunC(t *testing.T) {
 		"num_key_value_heads": c.KVHeads, "vocab_size": c.Vocab, "max_position_embeddings": c.Context,
 		"rms_norm_eps": c.NormEps, "rope_theta": c.RopeTheta, "tie_word_embeddings": true})
 	os.WriteFile(filepath.Join(dir, "config.json"), cfg, 0o644)
+	return dir, ref, tok
+}
+
+func TestRotateHalfMatchesRunC(t *testing.T) {
+	dir, _, tok := hfStories(t)
 	ckpt, err := llm.Open(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -85,4 +96,54 @@ func TestRotateHalfMatchesRunC(t *testing.T) {
 		t.Errorf("rotate-half: %q is not a prefix of run.c's %q", got, want)
 	}
 
+}
+
+// TestModelFromHub: -model takes a location as zmlc run --weights does.
+// The Hugging Face directory of stories260K, served by a loopback fixture
+// of the Hub's file protocol (internal/weightstest), is fetched into a
+// fresh huggingface_hub cache and generates run.c's text, as the local
+// directory does.
+func TestModelFromHub(t *testing.T) {
+	dir, _, tok := hfStories(t)
+	files := map[string][]byte{}
+	for _, name := range []string{"config.json", "model.safetensors"} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[name] = b
+	}
+	hub := weightstest.NewHub(t)
+	commit := strings.Repeat("ab", 20)
+	hub.AddRepo("karpathy/stories260K", &weightstest.HubRepo{Commits: map[string]map[string][]byte{commit: files}, Refs: map[string]string{"main": commit}})
+	t.Setenv("HF_ENDPOINT", hub.URL)
+	t.Setenv("HF_HUB_CACHE", t.TempDir())
+	t.Setenv("HF_TOKEN", "")
+	t.Setenv("HF_HUB_OFFLINE", "")
+	path, err := resolveModel(context.Background(), "hf://karpathy/stories260K")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(filepath.Join(path, "model.safetensors")); err != nil || string(got) != string(files["model.safetensors"]) {
+		t.Fatalf("%s: the fetched weights differ from the served ones (%v)", path, err)
+	}
+	ckpt, err := llm.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ckpt.Close()
+	sh := storiesShape(ckpt)
+	e, err := newInterpEngine(zmlSource, sh, ckpt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c0 := storiesCases[0]
+	want, _ := os.ReadFile("testdata/runc/" + c0.file)
+	got := strings.TrimSuffix(generateText(t, e, tok, sh, c0, 24), "\n")
+	if len(got) < 40 || !strings.HasPrefix(string(want), got) {
+		t.Errorf("from hf://: %q is not a prefix of run.c's %q", got, want)
+	}
+	if _, err := resolveModel(context.Background(), "hf://karpathy/nothere"); err == nil || !strings.Contains(err.Error(), "karpathy/nothere") {
+		t.Errorf("a missing repository: %v, want an error naming it", err)
+	}
 }

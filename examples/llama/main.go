@@ -13,6 +13,7 @@
 package main
 
 import (
+	"context"
 	_ "embed"
 	"errors"
 	"flag"
@@ -56,7 +57,7 @@ type options struct {
 func run(args []string) error {
 	fs := flag.NewFlagSet("llama", flag.ContinueOnError)
 	var o options
-	fs.StringVar(&o.model, "model", "", "checkpoint: llama2.c .bin, .gguf or a Hugging Face directory")
+	fs.StringVar(&o.model, "model", "", "checkpoint: llama2.c .bin, .gguf or a Hugging Face directory; or a location as zmlc run --weights takes it (hf://ORG/NAME[@REV][/FILE], s3://BUCKET/KEY, https://...) of a .gguf or a Hugging Face folder")
 	fs.StringVar(&o.tokenizer, "tokenizer", "", "llama2.c tokenizer.bin (default: tokenizer.bin or the one tok*.bin beside the model)")
 	fs.StringVar(&o.prompt, "prompt", "", "the prompt")
 	fs.StringVar(&o.system, "system", "", "system message for -chat (default: the template's own)")
@@ -117,7 +118,11 @@ func load(o options) (*loaded, error) {
 			bar.Describe(desc)
 		}
 	}
-	ckpt, err := llm.Open(o.model)
+	path, err := resolveModel(context.Background(), o.model)
+	if err != nil {
+		return nil, err
+	}
+	ckpt, err := llm.Open(path)
 	if err != nil {
 		return nil, err
 	}
