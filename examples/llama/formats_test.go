@@ -84,6 +84,13 @@ func TestRotateHalfMatchesRunC(t *testing.T) {
 	if ckpt.Config.RoPE != llm.RotateHalf {
 		t.Fatalf("RoPE %v", ckpt.Config.RoPE)
 	}
+	wantRunCPrefix(t, "rotate-half", ckpt, tok)
+}
+
+// wantRunCPrefix generates 24 positions of the first stories case from
+// ckpt on the interpreter and checks the text is a prefix of run.c's.
+func wantRunCPrefix(t *testing.T, what string, ckpt *llm.Checkpoint, tok *tokenizer.SentencePiece) {
+	t.Helper()
 	sh := storiesShape(ckpt)
 	e, err := newInterpEngine(zmlSource, sh, ckpt)
 	if err != nil {
@@ -93,9 +100,8 @@ func TestRotateHalfMatchesRunC(t *testing.T) {
 	want, _ := os.ReadFile("testdata/runc/" + c0.file)
 	got := strings.TrimSuffix(generateText(t, e, tok, sh, c0, 24), "\n")
 	if len(got) < 40 || !strings.HasPrefix(string(want), got) {
-		t.Errorf("rotate-half: %q is not a prefix of run.c's %q", got, want)
+		t.Errorf("%s: %q is not a prefix of run.c's %q", what, got, want)
 	}
-
 }
 
 // TestModelFromHub: -model takes a location as zmlc run --weights does.
@@ -132,17 +138,7 @@ func TestModelFromHub(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ckpt.Close()
-	sh := storiesShape(ckpt)
-	e, err := newInterpEngine(zmlSource, sh, ckpt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c0 := storiesCases[0]
-	want, _ := os.ReadFile("testdata/runc/" + c0.file)
-	got := strings.TrimSuffix(generateText(t, e, tok, sh, c0, 24), "\n")
-	if len(got) < 40 || !strings.HasPrefix(string(want), got) {
-		t.Errorf("from hf://: %q is not a prefix of run.c's %q", got, want)
-	}
+	wantRunCPrefix(t, "from hf://", ckpt, tok)
 	if _, err := resolveModel(context.Background(), "hf://karpathy/nothere"); err == nil || !strings.Contains(err.Error(), "karpathy/nothere") {
 		t.Errorf("a missing repository: %v, want an error naming it", err)
 	}
